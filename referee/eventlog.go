@@ -21,7 +21,9 @@ type EventLog struct {
 }
 
 // Public records an event that every seat sees as it is.
-func (l *EventLog) Public(ev Event) { l.entries = append(l.entries, logEntry{to: toEveryone, full: ev}) }
+func (l *EventLog) Public(ev Event) {
+	l.entries = append(l.entries, logEntry{to: toEveryone, full: ev})
+}
 
 // Private records an event that seat s sees in full while every other seat
 // (and the public) sees others, which may be nil for nothing at all.

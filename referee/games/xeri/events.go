@@ -63,11 +63,11 @@ type Leftovers struct {
 
 // RoundEnd scores a round.
 type RoundEnd struct {
-	Type   string      `json:"type"` // "round_end"
-	Score  RoundScore  `json:"score"`
-	Totals []int       `json:"totals"`
-	Wins   []int       `json:"round_wins,omitempty"`
-	Raised int         `json:"target_raised_to,omitempty"`
+	Type   string     `json:"type"` // "round_end"
+	Score  RoundScore `json:"score"`
+	Totals []int      `json:"totals"`
+	Wins   []int      `json:"round_wins,omitempty"`
+	Raised int        `json:"target_raised_to,omitempty"`
 }
 
 // RoundScore is the breakdown of one round, per side.
