@@ -18,22 +18,33 @@ type logEntry struct {
 // construction.
 type EventLog struct {
 	entries []logEntry
+	watch   func(index int)
 }
 
-// Public records an event that every seat sees as it is.
-func (l *EventLog) Public(ev Event) {
-	l.entries = append(l.entries, logEntry{to: toEveryone, full: ev})
+func (l *EventLog) add(e logEntry) {
+	l.entries = append(l.entries, e)
+	if l.watch != nil {
+		l.watch(len(l.entries) - 1)
+	}
 }
+
+// Watch calls fn with the index of every entry as it is added, while the
+// engine is in the state in which it logged it. The conformance suite uses
+// it to check each event against what each seat may know at that moment.
+func (l *EventLog) Watch(fn func(index int)) { l.watch = fn }
+
+// Public records an event that every seat sees as it is.
+func (l *EventLog) Public(ev Event) { l.add(logEntry{to: toEveryone, full: ev}) }
 
 // Private records an event that seat s sees in full while every other seat
 // (and the public) sees others, which may be nil for nothing at all.
 func (l *EventLog) Private(s Seat, full, others Event) {
-	l.entries = append(l.entries, logEntry{to: s, full: full, others: others})
+	l.add(logEntry{to: s, full: full, others: others})
 }
 
 // Secret records an event that no seat sees during play (a shuffle's deck
 // order, say). It goes into the game record only.
-func (l *EventLog) Secret(ev Event) { l.entries = append(l.entries, logEntry{to: toNoOne, full: ev}) }
+func (l *EventLog) Secret(ev Event) { l.add(logEntry{to: toNoOne, full: ev}) }
 
 // Len is the number of entries so far; use it as a cursor for For.
 func (l *EventLog) Len() int { return len(l.entries) }

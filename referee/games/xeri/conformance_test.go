@@ -1,0 +1,34 @@
+package xeri
+
+import (
+	"testing"
+
+	"cardref/referee"
+	"cardref/referee/gametest"
+)
+
+func TestConformance(t *testing.T) {
+	o := func(kv ...string) referee.Options {
+		m := referee.Options{}
+		for i := 0; i < len(kv); i += 2 {
+			m[kv[i]] = kv[i+1]
+		}
+		return m
+	}
+	configs := []gametest.Config{
+		{Players: 2},
+		{Players: 3},
+		{Players: 4},
+		{Players: 4, Options: o(OptPartnerships, "false")},
+		{Players: 2, Options: o(OptShowBottomCard, "true", OptInitialPileRule, PileJackToBotom)},
+		{Players: 2, Options: o(OptInitialPileRule, PileAcceptAny, OptHandSize, "4", OptLastCardXeri, "false")},
+		{Players: 2, Options: o(OptMatchMode, "rounds", OptNumRounds, "4", OptRoundsTiebreak, "extra_round")},
+		{Players: 3, Options: o(OptTargetScore, "151", OptSimultaneousTarget, "raise", OptJackXeriBonus, "25")},
+		{Players: 2, Options: o(OptMaxRounds, "1", OptMaxPileRedeals, "0")},
+	}
+	games := 5
+	if testing.Short() {
+		games = 1
+	}
+	gametest.Run(t, Rules{}, configs, games)
+}
