@@ -1,0 +1,141 @@
+package process
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"cardref/bots"
+	"cardref/protocol"
+)
+
+// The test binary doubles as a set of misbehaving bots: run with
+// CARDREF_FAKEBOT=<behaviour>, it plays that bot instead of the tests.
+func TestMain(m *testing.M) {
+	if b := os.Getenv("CARDREF_FAKEBOT"); b != "" {
+		fakeBot(b)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func fakeBot(behaviour string) {
+	if behaviour == "good" {
+		if err := bots.Serve("random", os.Stdin, os.Stdout, os.Stderr); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
+	if behaviour == "exit-now" {
+		fmt.Fprintln(os.Stderr, "fatal: cannot load my model")
+		os.Exit(3)
+	}
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 1<<20)
+	out := os.Stdout
+	say := func(v any) {
+		b, _ := json.Marshal(v)
+		out.Write(append(b, '\n'))
+	}
+	requests := 0
+	for in.Scan() {
+		var env struct {
+			Type  string          `json:"type"`
+			ID    int64           `json:"id"`
+			Legal []protocol.Move `json:"legal"`
+		}
+		_ = json.Unmarshal(in.Bytes(), &env)
+		switch env.Type {
+		case "hello":
+			switch behaviour {
+			case "hang-start":
+				time.Sleep(time.Hour)
+			case "bad-version":
+				say(map[string]any{"type": "ready", "name": "old", "protocol": 99})
+				continue
+			case "fork-child":
+				// A child that holds stdout open and sleeps; the bot itself
+				// exits at its first request.
+				child := exec.Command("sleep", "600")
+				child.Stdout = os.Stdout
+				_ = child.Start()
+			}
+			say(map[string]any{"type": "ready", "name": behaviour})
+		case "request":
+			requests++
+			move := map[string]any{"type": "move", "id": env.ID, "move": env.Legal[0]}
+			switch {
+			case behaviour == "hang-mid" && requests == 3:
+				time.Sleep(time.Hour)
+			case behaviour == "crash-mid" && requests == 3:
+				fmt.Fprintln(os.Stderr, "Traceback (most recent call last):\n  IndexError: list index out of range")
+				os.Exit(1)
+			case behaviour == "garbage":
+				fmt.Fprintln(out, "thinking about it...")
+			case behaviour == "long-line":
+				chunk := []byte(strings.Repeat("x", 64<<10))
+				for range 48 { // 3 MiB, no newline
+					out.Write(chunk)
+				}
+				time.Sleep(time.Hour)
+			case behaviour == "illegal":
+				say(map[string]any{"type": "move", "id": env.ID, "move": map[string]string{"card": "QX"}})
+			case behaviour == "wrong-id":
+				move["id"] = env.ID + 7
+				say(move)
+			case behaviour == "twice":
+				say(move)
+				say(move)
+			case behaviour == "fork-child":
+				os.Exit(0)
+			default:
+				say(move)
+			}
+		case "bye":
+			return
+		}
+	}
+}
+
+// alive lists the live processes (zombies aside) started for a fake bot with
+// the given token.
+func alive(token string) []int {
+	var pids []int
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		var pid int
+		if _, err := fmt.Sscanf(e.Name(), "%d", &pid); err != nil {
+			continue
+		}
+		env, err := os.ReadFile(fmt.Sprintf("/proc/%d/environ", pid))
+		if err != nil || !strings.Contains(string(env), "CARDREF_FAKEBOT_TOKEN="+token+"\x00") {
+			continue
+		}
+		stat, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if i := strings.LastIndexByte(string(stat), ')'); i > 0 && len(stat) > i+2 && stat[i+2] == 'Z' {
+			continue
+		}
+		pids = append(pids, pid)
+	}
+	return pids
+}
+
+// fakeSpec runs the test binary as a fake bot.
+func fakeSpec(t *testing.T, behaviour string) (Spec, string) {
+	token := fmt.Sprintf("%s-%d", behaviour, time.Now().UnixNano())
+	return Spec{
+		Name: behaviour,
+		Argv: []string{os.Args[0], "-test.run=^$"},
+		// A race-enabled fake would otherwise linger a second at exit.
+		Env:       []string{"CARDREF_FAKEBOT=" + behaviour, "CARDREF_FAKEBOT_TOKEN=" + token, "GORACE=atexit_sleep_ms=0"},
+		Startup:   time.Second,
+		MoveLimit: 300 * time.Millisecond,
+		Grace:     200 * time.Millisecond,
+	}, token
+}
