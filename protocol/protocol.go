@@ -74,17 +74,16 @@ type Move struct {
 // view, what happened since the seat's last request, the legal moves (or a
 // description of them, in Choice) and the time the bot has.
 type Request struct {
-	Type     string            `json:"type"`
-	ID       int64             `json:"id"`
-	GameID   string            `json:"game_id"`
-	Seat     int               `json:"seat"`
-	View     json.RawMessage   `json:"view"`
-	Events   []json.RawMessage `json:"events"`
-	Legal    []Move            `json:"legal,omitempty"`
-	Choice   json.RawMessage   `json:"choice,omitempty"`
-	TimeMs   int64             `json:"time_ms"`
-	MoveNum  int               `json:"move_number"`
-	Previous string            `json:"previous_error,omitempty"`
+	Type    string            `json:"type"`
+	ID      int64             `json:"id"`
+	GameID  string            `json:"game_id"`
+	Seat    int               `json:"seat"`
+	View    json.RawMessage   `json:"view"`
+	Events  []json.RawMessage `json:"events"`
+	Legal   []Move            `json:"legal,omitempty"`
+	Choice  json.RawMessage   `json:"choice,omitempty"`
+	TimeMs  int64             `json:"time_ms"`
+	MoveNum int               `json:"move_number"`
 }
 
 // MoveReply answers a request; ID echoes the request's id.

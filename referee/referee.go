@@ -135,3 +135,10 @@ var (
 func Illegal(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrIllegalMove, fmt.Sprintf(format, args...))
 }
+
+// Narrator is implemented by a game's Rules to turn its events into lines a
+// person reads, for transcripts. The event is in its JSON form so that a
+// live game and a recorded one read the same. An empty string skips it.
+type Narrator interface {
+	Narrate(ev []byte, names []string) string
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"strings"
 	"testing"
 	"time"
@@ -31,10 +32,16 @@ func playXeri(t testing.TB, seed uint64, opts referee.Options, players ...Player
 	return rec
 }
 
+// -games sets how many games the win-rate tests play (for measuring).
+var gamesFlag = flag.Int("games", 0, "games per win-rate test (default 400, 60 with -short)")
+
 func TestGreedyBeatsRandomAtXeri(t *testing.T) {
 	games := 400
 	if testing.Short() {
 		games = 60
+	}
+	if *gamesFlag > 0 {
+		games = *gamesFlag
 	}
 	wins, losses := 0, 0
 	for i := range games {

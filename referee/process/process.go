@@ -5,6 +5,7 @@
 package process
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -40,6 +41,9 @@ type Spec struct {
 	Grace      time.Duration // between a polite stop and SIGKILL
 	MaxLine    int           // longest line the bot may send
 	StderrTail int           // bytes of stderr kept for fault reports
+	// Wire, if set, receives every line exchanged: "> " and the line for
+	// what the referee sent, "< " and the line for what the bot wrote.
+	Wire io.Writer
 }
 
 func (s *Spec) defaults() {
@@ -72,6 +76,8 @@ type Bot struct {
 	lines  chan line
 	exited chan struct{}
 	stderr *tail
+
+	wireMu sync.Mutex
 
 	mu       sync.Mutex
 	waitErr  error
@@ -164,8 +170,18 @@ func (b *Bot) readLines(r *protocol.LineReader) {
 			close(b.lines)
 			return
 		}
+		b.wire("< ", l)
 		b.lines <- line{b: append([]byte(nil), l...)}
 	}
+}
+
+func (b *Bot) wire(dir string, l []byte) {
+	if b.spec.Wire == nil {
+		return
+	}
+	b.wireMu.Lock()
+	defer b.wireMu.Unlock()
+	_, _ = fmt.Fprintf(b.spec.Wire, "%s%s\n", dir, bytes.TrimSuffix(l, []byte("\n")))
 }
 
 // send writes one message; a bot that does not read its input for the
@@ -175,6 +191,7 @@ func (b *Bot) send(v any) error {
 	if err != nil {
 		return err
 	}
+	b.wire("> ", msg)
 	_ = b.stdin.SetWriteDeadline(time.Now().Add(b.spec.Startup))
 	_, err = b.stdin.Write(msg)
 	return err

@@ -1,0 +1,48 @@
+package bots_test
+
+import (
+	"context"
+	"os/exec"
+	"testing"
+	"time"
+
+	"cardref/bots"
+	"cardref/referee/games/xeri"
+	"cardref/referee/match"
+	"cardref/referee/process"
+)
+
+// TestPythonXeriBotPlaysAHundredGames runs the Python example bot as a real
+// process for 100 games against greedy, in one session, alternating seats.
+func TestPythonXeriBotPlaysAHundredGames(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Fatal("python3 is needed to test the Python example bot (.ci/run installs it)")
+	}
+	py := &process.Player{Spec: process.Spec{Name: "xeri_bot", Argv: []string{"python3", "python/xeri_bot.py"}, MoveLimit: 2 * time.Second}}
+	defer py.Close()
+	mk, _ := bots.Lookup("greedy")
+	games := 100
+	if testing.Short() {
+		games = 10
+	}
+	pyWins := 0
+	for i := range games {
+		players := []match.Player{py, &match.Local{Make: mk}}
+		pySeat := 0
+		if i%2 == 1 {
+			players[0], players[1] = players[1], players[0]
+			pySeat = 1
+		}
+		rec, err := match.Play(context.Background(), match.Config{Rules: xeri.Rules{}, Seed: uint64(i), MoveLimit: 2 * time.Second}, players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rec.Faults) > 0 {
+			t.Fatalf("game %d: the Python bot faulted: %+v", i, rec.Faults)
+		}
+		if rec.Result.Ranks[pySeat] == 1 {
+			pyWins++
+		}
+	}
+	t.Logf("python xeri_bot won %d of %d games against greedy", pyWins, games)
+}

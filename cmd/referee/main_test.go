@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"cardref/referee/match"
+)
+
+// The test binary stands in for the referee's own program when 'play'
+// starts a built-in bot as 'referee bot NAME'.
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == "bot" {
+		os.Exit(run(os.Args, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+func runCLI(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(append([]string{"referee"}, args...), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func TestPlayPrintsAReadableGame(t *testing.T) {
+	out, errs, code := runCLI(t, "play", "xeri", "greedy", "random", "--seed", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"Xeri · seed 1 · greedy (seat 0) v random (seat 1)", "── Round 1", "is dealt", "Starting pile",
+		"plays", "takes", "Round 1 scores:", "Result (normal):", "1. greedy"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the transcript lacks %q", want)
+		}
+	}
+}
+
+func TestPlayJSONIsAReplayableRecord(t *testing.T) {
+	out, errs, code := runCLI(t, "play", "xeri", "--json", "--seed", "7", "--option", "target_score=30", "greedy", "random")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rec match.Record
+	if err := json.Unmarshal([]byte(out), &rec); err != nil {
+		t.Fatalf("--json did not print a record: %v", err)
+	}
+	if rec.Seed != 7 || rec.Options["target_score"] != "30" || len(rec.Moves) == 0 || rec.Bots[0].Builtin != "greedy" {
+		t.Fatalf("record %+v", rec)
+	}
+	path := filepath.Join(t.TempDir(), "game.json")
+	os.WriteFile(path, []byte(out), 0o644)
+	out, errs, code = runCLI(t, "replay", path)
+	if code != 0 || !strings.Contains(out, "reproduces") || !strings.Contains(out, "Result (normal)") {
+		t.Fatalf("replay: exit %d\n%s\n%s", code, out, errs)
+	}
+	// A tampered record fails with exit status 1.
+	rec.Moves[2].Move.Card = rec.Moves[3].Move.Card
+	b, _ := json.Marshal(rec)
+	os.WriteFile(path, b, 0o644)
+	out, _, code = runCLI(t, "replay", "-q", path)
+	if code != 1 || !strings.Contains(out, "does NOT reproduce") {
+		t.Fatalf("tampered replay: exit %d\n%s", code, out)
+	}
+}
+
+func TestPlayWithAPythonBot(t *testing.T) {
+	out, errs, code := runCLI(t, "play", "xeri", "greedy", "python3 ../../bots/python/xeri_bot.py", "--seed", "3", "-q")
+	if code != 0 || !strings.Contains(out, "xeri_bot") || strings.Contains(out, "FAULT") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+}
+
+func TestFaultsAreShownWithTheBotsStderr(t *testing.T) {
+	out, _, code := runCLI(t, "play", "xeri", "greedy", "sh -c 'echo oops >&2; exit 4'", "--seed", "3")
+	if code != 0 {
+		t.Fatalf("a faulting bot is the bot's failure, not the referee's: exit %d", code)
+	}
+	for _, want := range []string{"FAULT", "crash", "exit status 4", "| oops", "Result (forfeit)", "1. greedy"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestBadUsageExitsTwoWithAClearMessage(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "chess", "a", "b"}, `no game "chess": the games are xeri`},
+		{[]string{"play", "xeri", "greedy"}, "xeri takes 2 to 4 bots"},
+		{[]string{"play", "xeri", "greedy", "random", "--option", "target=3"}, `xeri has no option "target"`},
+		{[]string{"play", "xeri", "greedy", "random", "--option", "xeri_bonus=lots"}, "must be a whole number"},
+		{[]string{"play", "xeri", "greedy", "random", "--option", "oops"}, "write it as name=value"},
+		{[]string{"play", "xeri", "greedy", "random", "--seed", "x"}, "seed"},
+		{[]string{"play"}, "play needs a game"},
+		{[]string{"replay", "/no/such/file"}, "cannot read the game records"},
+		{[]string{"bot", "nobody"}, `no built-in bot "nobody"`},
+		{[]string{"frobnicate"}, `no command "frobnicate"`},
+	} {
+		_, errs, code := runCLI(t, tc.args...)
+		if code != 2 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, errs, tc.want)
+		}
+	}
+}
+
+func TestNoArgumentsLeadToAFirstGame(t *testing.T) {
+	out, _, code := runCLI(t)
+	if code != 0 || !strings.Contains(out, "referee play xeri greedy random --seed 1") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+}
+
+func TestGamesListsEveryOptionWithItsDefault(t *testing.T) {
+	out, _, code := runCLI(t, "games")
+	if code != 0 {
+		t.Fatal(code)
+	}
+	for _, want := range []string{"xeri — 2 to 4 players", "target_score", "51", "initial_pile_rule", "redeal_top_pair_or_jack|jack_to_bottom|accept_any", "greedy", "random"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("games lacks %q", want)
+		}
+	}
+}
