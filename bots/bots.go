@@ -33,7 +33,7 @@ type entry struct {
 
 var registry = map[string]entry{
 	"random": {newRandom, "plays a uniformly random legal move (every game)"},
-	"greedy": {newGreedy, "a heuristic player: captures the most points, avoids giving xeris (xeri)"},
+	"greedy": {newGreedy, "a heuristic player for xeri (captures the most points, avoids giving xeris) and crazyeights (sheds high cards, keeps 8s, names its longest suit)"},
 }
 
 // Names lists the built-in bots.
@@ -79,8 +79,10 @@ func newGreedy(start *protocol.GameStart) (Bot, error) {
 	switch start.Game {
 	case "xeri":
 		return &xeriGreedy{}, nil
+	case "crazyeights":
+		return eightsGreedy{}, nil
 	}
-	return nil, fmt.Errorf("greedy does not play %s (it plays xeri)", start.Game)
+	return nil, fmt.Errorf("greedy does not play %s (it plays xeri and crazyeights)", start.Game)
 }
 
 // eventType reads the "type" of an event.

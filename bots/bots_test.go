@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"cardref/bots"
+	"cardref/referee/games/crazyeights"
 	"cardref/referee/games/xeri"
 	"cardref/referee/match"
 	"cardref/referee/process"
@@ -45,4 +46,28 @@ func TestPythonXeriBotPlaysAHundredGames(t *testing.T) {
 		}
 	}
 	t.Logf("python xeri_bot won %d of %d games against greedy", pyWins, games)
+}
+
+// TestPythonCrazyEightsBotPlaysWithoutFault runs the Python example bot at
+// a three-player table, one session, many games.
+func TestPythonCrazyEightsBotPlaysWithoutFault(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Fatal("python3 is needed to test the Python example bot (.ci/run installs it)")
+	}
+	py := &process.Player{Spec: process.Spec{Name: "crazyeights_bot", Argv: []string{"python3", "python/crazyeights_bot.py"}, MoveLimit: 2 * time.Second}}
+	defer py.Close()
+	greedy, _ := bots.Lookup("greedy")
+	random, _ := bots.Lookup("random")
+	for i := range 30 {
+		players := []match.Player{&match.Local{Make: greedy}, &match.Local{Make: random}}
+		seat := i % 3
+		players = append(players[:seat], append([]match.Player{py}, players[seat:]...)...)
+		rec, err := match.Play(context.Background(), match.Config{Rules: crazyeights.Rules{}, Seed: uint64(i), MoveLimit: 2 * time.Second}, players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rec.Faults) > 0 {
+			t.Fatalf("game %d: %+v", i, rec.Faults)
+		}
+	}
 }

@@ -33,7 +33,7 @@ func TestPlayPrintsAReadableGame(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, want := range []string{"Xeri · seed 1 · greedy (seat 0) v random (seat 1)", "── Round 1", "is dealt", "Starting pile",
-		"plays", "takes", "Round 1 scores:", "Result (normal):", "1. greedy"} {
+		"plays", "takes", "Round 1 scores:", "Result (normal):", " 1. greedy"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the transcript lacks %q", want)
 		}
@@ -80,7 +80,7 @@ func TestFaultsAreShownWithTheBotsStderr(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("a faulting bot is the bot's failure, not the referee's: exit %d", code)
 	}
-	for _, want := range []string{"FAULT", "crash", "exit status 4", "| oops", "Result (forfeit)", "1. greedy"} {
+	for _, want := range []string{"FAULT", "crash", "exit status 4", "| oops", "Result (forfeit)", " 1. greedy"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -92,7 +92,7 @@ func TestBadUsageExitsTwoWithAClearMessage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"play", "chess", "a", "b"}, `no game "chess": the games are xeri`},
+		{[]string{"play", "chess", "a", "b"}, `no game "chess": the games are crazyeights, xeri`},
 		{[]string{"play", "xeri", "greedy"}, "xeri takes 2 to 4 bots"},
 		{[]string{"play", "xeri", "greedy", "random", "--option", "target=3"}, `xeri has no option "target"`},
 		{[]string{"play", "xeri", "greedy", "random", "--option", "xeri_bonus=lots"}, "must be a whole number"},
@@ -126,5 +126,44 @@ func TestGamesListsEveryOptionWithItsDefault(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("games lacks %q", want)
 		}
+	}
+}
+
+func TestCrazyEightsAtEveryTableSize(t *testing.T) {
+	py := "python3 ../../bots/python/crazyeights_bot.py"
+	for _, seats := range [][]string{
+		{"greedy", py},
+		{"greedy", "random", py},
+		{"greedy", "random", py, "random", "greedy"},
+		{"greedy", "random", py, "random", "greedy", py},
+		{"greedy", "random", py, "random", "greedy", py, "random", "greedy", "random", py},
+	} {
+		args := append([]string{"play", "crazyeights", "--seed", "3"}, seats...)
+		out, errs, code := runCLI(t, args...)
+		if code != 0 || strings.Contains(out, "FAULT") || !strings.Contains(out, "Result (normal)") {
+			t.Fatalf("%d players: exit %d\n%s\n%s", len(seats), code, out, errs)
+		}
+		for _, want := range []string{"Crazy Eights · seed 3", "── Hand 1", "Starter:", "plays", "holds", "penalty"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%d players: the transcript lacks %q", len(seats), want)
+			}
+		}
+	}
+}
+
+func TestCrazyEightsTranscriptShowsNoDrawnCard(t *testing.T) {
+	out, _, _ := runCLI(t, "play", "crazyeights", "random", "random", "random", "--seed", "3")
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "draws") && strings.Count(line, " ") > 0 {
+			fields := strings.Fields(line)
+			for _, f := range fields {
+				if len(f) == 2 && strings.ContainsAny(f[:1], "A23456789TJQK") && strings.ContainsAny(f[1:], "CDHS") {
+					t.Fatalf("a draw shows a card: %q", line)
+				}
+			}
+		}
+	}
+	if !strings.Contains(out, "names ") {
+		t.Fatal("no 8 with a named suit in the transcript")
 	}
 }

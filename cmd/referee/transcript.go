@@ -23,7 +23,15 @@ func (t *transcript) header(game string, seed uint64, names []string) {
 	for i, n := range names {
 		seats[i] = fmt.Sprintf("%s (seat %d)", n, i)
 	}
-	fmt.Fprintf(t.w, "%s · seed %d · %s\n", strings.ToUpper(game[:1])+game[1:], seed, strings.Join(seats, " v "))
+	fmt.Fprintf(t.w, "%s · seed %d · %s\n", title(game), seed, strings.Join(seats, " v "))
+}
+
+// title is a game's name as people write it.
+func title(game string) string {
+	if t, ok := map[string]string{"xeri": "Xeri", "crazyeights": "Crazy Eights", "verish": "Verish"}[game]; ok {
+		return t
+	}
+	return game
 }
 
 func (t *transcript) Event(ev referee.Event) {
@@ -77,8 +85,12 @@ func (t *transcript) result(rec *match.Record) {
 			order[j], order[j-1] = order[j-1], order[j]
 		}
 	}
+	width := 0
+	for s := range order {
+		width = max(width, len(t.name(s)))
+	}
 	for _, s := range order {
-		fmt.Fprintf(t.w, "  %d. %-14s %g\n", r.Ranks[s], t.name(s), r.Scores[s])
+		fmt.Fprintf(t.w, "  %2d. %-*s  %g\n", r.Ranks[s], width, t.name(s), r.Scores[s])
 	}
 	if len(rec.Faults) > 0 {
 		fmt.Fprintf(t.w, "Faults: %d (the game record has the details)\n", len(rec.Faults))

@@ -7,10 +7,11 @@ import (
 	"strings"
 
 	"cardref/referee"
+	"cardref/referee/games/crazyeights"
 	"cardref/referee/games/xeri"
 )
 
-var all = []referee.Rules{xeri.Rules{}}
+var all = []referee.Rules{xeri.Rules{}, crazyeights.Rules{}}
 
 // All returns every game, by name.
 func All() []referee.Rules {

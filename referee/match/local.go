@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"cardref/bots"
@@ -26,13 +27,18 @@ func (l *Local) Start(_ context.Context, gs *protocol.GameStart) error {
 	return nil
 }
 
-// Decide asks the bot.
-func (l *Local) Decide(_ context.Context, req *protocol.Request, _ time.Duration) (referee.Move, error) {
-	m, err := l.bot.Move(req)
+// Decide asks the bot. A panic in the bot is its crash, not the referee's.
+func (l *Local) Decide(_ context.Context, req *protocol.Request, _ time.Duration) (m referee.Move, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = &referee.Fault{Kind: referee.FaultCrash, Reason: fmt.Sprintf("the bot panicked: %v", p)}
+		}
+	}()
+	pm, err := l.bot.Move(req)
 	if err != nil {
 		return referee.Move{}, &referee.Fault{Kind: referee.FaultCrash, Reason: err.Error()}
 	}
-	return referee.Move(m), nil
+	return referee.Move(pm), nil
 }
 
 // Tell does nothing: the Go bots need no notices.

@@ -32,6 +32,15 @@ func playXeri(t testing.TB, seed uint64, opts referee.Options, players ...Player
 	return rec
 }
 
+func playGame(t testing.TB, rules referee.Rules, seed uint64, players []Player) *Record {
+	t.Helper()
+	rec, err := Play(context.Background(), Config{Rules: rules, Seed: seed}, players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
 // -games sets how many games the win-rate tests play (for measuring).
 var gamesFlag = flag.Int("games", 0, "games per win-rate test (default 400, 60 with -short)")
 

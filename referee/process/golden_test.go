@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"cardref/referee"
+	"cardref/referee/games/crazyeights"
 	"cardref/referee/games/xeri"
 	"cardref/referee/match"
 )
@@ -23,25 +24,43 @@ var update = flag.Bool("update", false, "rewrite the golden transcripts under pr
 // protocol change (and update protocol/README.md in the same commit).
 func TestGoldenTranscripts(t *testing.T) {
 	for _, tc := range []struct {
-		file string
-		opts referee.Options
+		file    string
+		rules   referee.Rules
+		players int
+		seed    uint64
+		opts    referee.Options
+		has     []string // what the exchange must show
 	}{
-		{"xeri-2p-one-round", referee.Options{"match_mode": "rounds", "num_rounds": "1", "first_dealer": "1"}},
+		{"xeri-2p-one-round", xeri.Rules{}, 2, 1, referee.Options{"match_mode": "rounds", "num_rounds": "1", "first_dealer": "1"},
+			[]string{`"captured":`, `"type":"leftovers"`, `"type":"round_end"`}},
+		// A short stock (15 cards each) so that one hand shows draws, an 8
+		// with a named suit, passes on an empty stock and the end of a hand.
+		{"crazyeights-3p-one-hand", crazyeights.Rules{}, 3, 10, referee.Options{"hand_size": "15", "target": "1", "first_dealer": "2"},
+			[]string{`"action":"draw"`, `"type":"draw","seat":0,"card":`, `"type":"draw","seat":1,"stock"`, `"suit":"`,
+				`"type":"pass","seat":0,"stock_empty":true`, `"type":"hand_end"`}},
 	} {
-		wires := []*bytes.Buffer{{}, {}}
-		players := make([]match.Player, 2)
+		wires := make([]*bytes.Buffer, tc.players)
+		players := make([]match.Player, tc.players)
+		names := make([]string, tc.players)
 		for s := range players {
 			spec, _ := fakeSpec(t, "good")
+			wires[s] = &bytes.Buffer{}
 			spec.Name, spec.Wire, spec.MoveLimit = "random", wires[s], time.Second
 			players[s] = &Player{Spec: spec}
+			names[s] = fmt.Sprintf("random#%d", s+1)
 		}
-		rec, err := match.Play(context.Background(), match.Config{Rules: xeri.Rules{}, Options: tc.opts, Seed: 1, MoveLimit: time.Second,
-			Names: []string{"random", "random#2"}}, players)
+		rec, err := match.Play(context.Background(), match.Config{Rules: tc.rules, Options: tc.opts, Seed: tc.seed, MoveLimit: time.Second,
+			Names: names}, players)
 		for _, p := range players {
 			p.(*Player).Close()
 		}
 		if err != nil || len(rec.Faults) > 0 {
 			t.Fatalf("%v %+v", err, rec.Faults)
+		}
+		for _, want := range tc.has {
+			if !bytes.Contains(wires[0].Bytes(), []byte(want)) {
+				t.Errorf("%s: seat 0's exchange lacks %s", tc.file, want)
+			}
 		}
 		for s, w := range wires {
 			path := filepath.Join("..", "..", "protocol", "testdata", tc.file+fmt.Sprintf("-seat%d.txt", s))

@@ -8,6 +8,7 @@ import (
 
 	"cardref/bots"
 	"cardref/referee"
+	"cardref/referee/games/crazyeights"
 	"cardref/referee/games/xeri"
 	"cardref/referee/match"
 )
@@ -141,4 +142,73 @@ func BenchmarkXeriGameThroughProcesses(b *testing.B) {
 		decisions += len(rec.Moves)
 	}
 	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+}
+
+func TestFaultAtAFourPlayerCrazyEightsTable(t *testing.T) {
+	for _, behaviour := range []string{"hang-mid", "crash-mid", "illegal"} {
+		t.Run(behaviour, func(t *testing.T) {
+			t.Parallel()
+			players := make([]match.Player, 4)
+			var procs []*Player
+			for s := range players {
+				b := "good"
+				if s == 2 {
+					b = behaviour
+				}
+				spec, _ := fakeSpec(t, b)
+				p := &Player{Spec: spec}
+				procs = append(procs, p)
+				players[s] = p
+			}
+			rec, err := match.Play(context.Background(), match.Config{Rules: crazyeights.Rules{}, Seed: 5, MoveLimit: 300 * time.Millisecond}, players)
+			for _, p := range procs {
+				p.Close()
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rec.Faults) != 1 || rec.Faults[0].Seat != 2 {
+				t.Fatalf("faults %+v, want one by seat 2", rec.Faults)
+			}
+			r := rec.Result
+			if r.End != referee.EndForfeit || r.Ranks[2] != 4 {
+				t.Fatalf("result %+v: seat 2 must rank last", r)
+			}
+			for _, s := range []int{0, 1, 3} {
+				if r.Ranks[s] > 3 {
+					t.Fatalf("ranks %v: the others keep places 1 to 3", r.Ranks)
+				}
+			}
+			// The others' game was played to its end, seat 2 by the fallback.
+			d := r.Detail.(crazyeights.Detail)
+			over := false
+			for _, total := range d.Totals {
+				over = over || total >= 100
+			}
+			fallback := 0
+			for _, m := range rec.Moves {
+				if m.Fallback {
+					fallback++
+				}
+			}
+			if !over || fallback == 0 {
+				t.Fatalf("the game stopped early: totals %v, %d fallback moves", d.Totals, fallback)
+			}
+		})
+	}
+}
+
+func TestFaultInATwoPlayerCrazyEightsGameEndsItAtOnce(t *testing.T) {
+	good, _ := fakeSpec(t, "good")
+	bad, _ := fakeSpec(t, "garbage")
+	p0, p1 := &Player{Spec: good}, &Player{Spec: bad}
+	rec, err := match.Play(context.Background(), match.Config{Rules: crazyeights.Rules{}, Seed: 5, MoveLimit: 300 * time.Millisecond}, []match.Player{p0, p1})
+	p0.Close()
+	p1.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Result.Ranks[0] != 1 || rec.Result.Ranks[1] != 2 || len(rec.Moves) > 3 {
+		t.Fatalf("result %+v after %d moves: the opponent wins at once", rec.Result, len(rec.Moves))
+	}
 }
