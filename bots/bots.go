@@ -32,8 +32,10 @@ type entry struct {
 }
 
 var registry = map[string]entry{
-	"random": {newRandom, "plays a uniformly random legal move (every game)"},
-	"greedy": {newGreedy, "a heuristic player for xeri (captures the most points, avoids giving xeris) and crazyeights (sheds high cards, keeps 8s, names its longest suit)"},
+	"random":  {newRandom, "plays a uniformly random legal move (every game)"},
+	"greedy":  {newGreedy, "a heuristic player for xeri (captures the most points, avoids giving xeris) and crazyeights (sheds high cards, keeps 8s, names its longest suit)"},
+	"honest":  {newHonest, "verish: tells the truth when it can, challenges at random"},
+	"counter": {newCounter, "verish: remembers what it has seen and challenges claims that are impossible or unlikely"},
 }
 
 // Names lists the built-in bots.
@@ -69,10 +71,27 @@ type randomBot struct{ rng *rand.Rand }
 func newRandom(start *protocol.GameStart) (Bot, error) { return &randomBot{seedFor(start)}, nil }
 
 func (b *randomBot) Move(req *protocol.Request) (protocol.Move, error) {
+	if len(req.Legal) == 0 && len(req.Choice) > 0 {
+		return randomChoice(req, b.rng)
+	}
 	if len(req.Legal) == 0 {
 		return protocol.Move{}, fmt.Errorf("request %d lists no legal move", req.ID)
 	}
 	return req.Legal[b.rng.IntN(len(req.Legal))], nil
+}
+
+func newHonest(start *protocol.GameStart) (Bot, error) {
+	if start.Game != "verish" {
+		return nil, fmt.Errorf("honest plays verish, not %s", start.Game)
+	}
+	return &verishHonest{rng: seedFor(start)}, nil
+}
+
+func newCounter(start *protocol.GameStart) (Bot, error) {
+	if start.Game != "verish" {
+		return nil, fmt.Errorf("counter plays verish, not %s", start.Game)
+	}
+	return &verishCounter{rng: seedFor(start)}, nil
 }
 
 func newGreedy(start *protocol.GameStart) (Bot, error) {

@@ -8,10 +8,11 @@ import (
 
 	"cardref/referee"
 	"cardref/referee/games/crazyeights"
+	"cardref/referee/games/verish"
 	"cardref/referee/games/xeri"
 )
 
-var all = []referee.Rules{xeri.Rules{}, crazyeights.Rules{}}
+var all = []referee.Rules{xeri.Rules{}, crazyeights.Rules{}, verish.Rules{}}
 
 // All returns every game, by name.
 func All() []referee.Rules {

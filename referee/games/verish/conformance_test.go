@@ -1,0 +1,39 @@
+package verish
+
+import (
+	"testing"
+
+	"cardref/referee"
+	"cardref/referee/gametest"
+)
+
+func opts(kv ...string) referee.Options {
+	m := referee.Options{}
+	for i := 0; i < len(kv); i += 2 {
+		m[kv[i]] = kv[i+1]
+	}
+	return m
+}
+
+func TestConformance(t *testing.T) {
+	configs := []gametest.Config{
+		{Players: 2},
+		{Players: 3},
+		{Players: 4},
+		{Players: 5},
+		{Players: 6},
+		{Players: 3, Options: opts(OptDeck, "36", OptSetAside, "false")},
+		{Players: 4, Options: opts(OptQuadDiscard, QuadsAuto)},
+		{Players: 3, Options: opts(OptQuadDiscard, QuadsOff, OptLeadMax, "4", OptFollowMax, "2")},
+		{Players: 3, Options: opts(OptBelieveCheck, "true")},
+		{Players: 4, Options: opts(OptBelieveCheck, "true", OptStay, "true")},
+		{Players: 2, Options: opts(OptBelieveCheck, "true", OptStay, "true")},
+		{Players: 3, Options: opts(OptAntiRepeat, "true", OptNumGames, "3", OptNextDealer, "rotate")},
+		{Players: 2, Options: opts(OptMaxMoves, "40", OptNumGames, "2")},
+	}
+	games := 5
+	if testing.Short() {
+		games = 1
+	}
+	gametest.Run(t, Rules{}, configs, games)
+}
