@@ -7,7 +7,9 @@ import (
 	"time"
 
 	"cardref/bots"
+	"cardref/referee"
 	"cardref/referee/games/crazyeights"
+	"cardref/referee/games/verish"
 	"cardref/referee/games/xeri"
 	"cardref/referee/match"
 	"cardref/referee/process"
@@ -63,6 +65,32 @@ func TestPythonCrazyEightsBotPlaysWithoutFault(t *testing.T) {
 		seat := i % 3
 		players = append(players[:seat], append([]match.Player{py}, players[seat:]...)...)
 		rec, err := match.Play(context.Background(), match.Config{Rules: crazyeights.Rules{}, Seed: uint64(i), MoveLimit: 2 * time.Second}, players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rec.Faults) > 0 {
+			t.Fatalf("game %d: %+v", i, rec.Faults)
+		}
+	}
+}
+
+// TestPythonVerishBotPlaysWithoutFault runs the Python example bot at
+// tables of 2 to 5, in one session, with and without the variants.
+func TestPythonVerishBotPlaysWithoutFault(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Fatal("python3 is needed to test the Python example bot (.ci/run installs it)")
+	}
+	py := &process.Player{Spec: process.Spec{Name: "verish_bot", Argv: []string{"python3", "python/verish_bot.py"}, MoveLimit: 2 * time.Second}}
+	defer py.Close()
+	names := []string{"counter", "honest", "random"}
+	variants := []referee.Options{{}, {"believe_check": "true"}, {"believe_check": "true", "stay_until_round_end": "true"}, {"anti_repeat_two_players": "true"}}
+	for i := range 24 {
+		players := []match.Player{py}
+		for s := 1; s < 2+i%4; s++ {
+			mk, _ := bots.Lookup(names[(i+s)%3])
+			players = append(players, &match.Local{Make: mk})
+		}
+		rec, err := match.Play(context.Background(), match.Config{Rules: verish.Rules{}, Options: variants[i%4], Seed: uint64(i), MoveLimit: 2 * time.Second}, players)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -58,7 +58,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		Usage:     "run card-playing bots against each other",
 		Writer:    stdout,
 		ErrWriter: stderr,
-		Description: "Games: xeri, crazyeights. Bots are programs in any language that talk JSON lines on stdin/stdout\n" +
+		Description: "Games: xeri, crazyeights, verish. Bots are programs in any language that talk JSON lines on stdin/stdout\n" +
 			"(see protocol/README.md), or the built-in bots listed by 'referee games'.",
 		HideHelpCommand: true,
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {

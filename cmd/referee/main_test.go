@@ -92,7 +92,7 @@ func TestBadUsageExitsTwoWithAClearMessage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"play", "chess", "a", "b"}, `no game "chess": the games are crazyeights, xeri`},
+		{[]string{"play", "chess", "a", "b"}, `no game "chess": the games are crazyeights, verish, xeri`},
 		{[]string{"play", "xeri", "greedy"}, "xeri takes 2 to 4 bots"},
 		{[]string{"play", "xeri", "greedy", "random", "--option", "target=3"}, `xeri has no option "target"`},
 		{[]string{"play", "xeri", "greedy", "random", "--option", "xeri_bonus=lots"}, "must be a whole number"},
@@ -165,5 +165,65 @@ func TestCrazyEightsTranscriptShowsNoDrawnCard(t *testing.T) {
 	}
 	if !strings.Contains(out, "names ") {
 		t.Fatal("no 8 with a named suit in the transcript")
+	}
+}
+
+func TestVerishAtEveryTableSizeAndOption(t *testing.T) {
+	py := "python3 ../../bots/python/verish_bot.py"
+	tables := [][]string{
+		{"counter", py},
+		{"counter", "honest", py},
+		{"counter", "honest", "random", py},
+		{"counter", "honest", "random", py, "counter"},
+		{"counter", "honest", "random", py, "counter", "honest"},
+	}
+	options := [][]string{
+		nil,
+		{"deck=36", "set_aside_card=false"},
+		{"quad_discard=mandatory_auto"},
+		{"quad_discard=off", "lead_max=4", "follow_max=2"},
+		{"believe_check=true"},
+		{"believe_check=true", "stay_until_round_end=true"},
+		{"anti_repeat_two_players=true", "num_games=2", "next_dealer=rotate"},
+		{"max_moves_per_game=30"},
+	}
+	for i, seats := range tables {
+		for j, opts := range options {
+			if (i+j)%2 == 1 && j > 0 {
+				continue // every option at some table sizes, every table size with the defaults
+			}
+			args := []string{"play", "verish", "--seed", "5", "-q"}
+			for _, o := range opts {
+				args = append(args, "--option", o)
+			}
+			out, errs, code := runCLI(t, append(args, seats...)...)
+			if code != 0 || strings.Contains(out, "FAULT") || !strings.Contains(out, "Result (") {
+				t.Fatalf("%d players, %v: exit %d\n%s\n%s", len(seats), opts, code, out, errs)
+			}
+		}
+	}
+}
+
+func TestVerishTranscriptTellsThePublicGameThenTheTruth(t *testing.T) {
+	out, _, code := runCLI(t, "play", "verish", "counter", "honest", "random", "--seed", "5")
+	if code != 0 {
+		t.Fatal(code)
+	}
+	for _, want := range []string{"Verish · seed 5", "puts down", "trusts and adds", "does not trust", "revealed:", "picks up the pile",
+		"is out of cards: place 1", "The truth of every play:", "LIE", "The card set aside was", "finishing order"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the transcript lacks %q", want)
+		}
+	}
+	// Before the truth is told, no line shows the cards of a face-down play.
+	public := out[:strings.Index(out, "The truth of every play:")]
+	for _, line := range strings.Split(public, "\n") {
+		if strings.Contains(line, "puts down") || strings.Contains(line, "adds") || strings.Contains(line, "gets") {
+			for _, f := range strings.Fields(line) {
+				if len(f) == 2 && strings.ContainsAny(f[:1], "A23456789TJQK") && strings.ContainsAny(f[1:], "CDHS") {
+					t.Fatalf("a face-down play shows a card: %q", line)
+				}
+			}
+		}
 	}
 }

@@ -25,8 +25,12 @@ func TestMain(m *testing.M) {
 }
 
 func fakeBot(behaviour string) {
-	if behaviour == "good" {
-		if err := bots.Serve("random", os.Stdin, os.Stdout, os.Stderr); err != nil {
+	if behaviour == "good" || strings.HasPrefix(behaviour, "builtin:") {
+		name := strings.TrimPrefix(behaviour, "builtin:")
+		if name == "good" {
+			name = "random"
+		}
+		if err := bots.Serve(name, os.Stdin, os.Stdout, os.Stderr); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -128,7 +132,7 @@ func alive(token string) []int {
 
 // fakeSpec runs the test binary as a fake bot.
 func fakeSpec(t *testing.T, behaviour string) (Spec, string) {
-	token := fmt.Sprintf("%s-%d", behaviour, time.Now().UnixNano())
+	token := fmt.Sprintf("%s-%d", strings.ReplaceAll(behaviour, ":", "-"), time.Now().UnixNano())
 	return Spec{
 		Name: behaviour,
 		Argv: []string{os.Args[0], "-test.run=^$"},

@@ -12,15 +12,16 @@ import (
 
 	"cardref/referee"
 	"cardref/referee/games/crazyeights"
+	"cardref/referee/games/verish"
 	"cardref/referee/games/xeri"
 	"cardref/referee/match"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden transcripts under protocol/testdata")
 
-// TestGoldenTranscripts pins the wire format: a short Xeri game between two
-// built-in random bots, run as processes, must exchange exactly the lines in
-// protocol/testdata. Run with -update to rewrite them after a deliberate
+// TestGoldenTranscripts pins the wire format: short games of each game
+// between built-in bots, run as processes, must exchange exactly the lines
+// in protocol/testdata. Run with -update to rewrite them after a deliberate
 // protocol change (and update protocol/README.md in the same commit).
 func TestGoldenTranscripts(t *testing.T) {
 	for _, tc := range []struct {
@@ -30,24 +31,34 @@ func TestGoldenTranscripts(t *testing.T) {
 		seed    uint64
 		opts    referee.Options
 		has     []string // what the exchange must show
+		bots    []string // built-in bots by seat; random by default
 	}{
 		{"xeri-2p-one-round", xeri.Rules{}, 2, 1, referee.Options{"match_mode": "rounds", "num_rounds": "1", "first_dealer": "1"},
-			[]string{`"captured":`, `"type":"leftovers"`, `"type":"round_end"`}},
+			[]string{`"captured":`, `"type":"leftovers"`, `"type":"round_end"`}, nil},
 		// A short stock (15 cards each) so that one hand shows draws, an 8
 		// with a named suit, passes on an empty stock and the end of a hand.
 		{"crazyeights-3p-one-hand", crazyeights.Rules{}, 3, 10, referee.Options{"hand_size": "15", "target": "1", "first_dealer": "2"},
 			[]string{`"action":"draw"`, `"type":"draw","seat":0,"card":`, `"type":"draw","seat":1,"stock"`, `"suit":"`,
-				`"type":"pass","seat":0,"stock_empty":true`, `"type":"hand_end"`}},
+				`"type":"pass","seat":0,"stock_empty":true`, `"type":"hand_end"`}, nil},
+		// Verish: a lie caught, a failed challenge, pickups and a discard of
+		// four of a kind by seat 0.
+		{"verish-3p", verish.Rules{}, 3, 73, referee.Options{},
+			[]string{`"choice":{"actions":["lead"]`, `"choice":{"actions":["follow","challenge"]`, `"truthful":false`, `"truthful":true`,
+				`"type":"pickup","seat":0,"count":`, `"choice":{"actions":["discard"]`, `"type":"quads","seat":0`}, []string{"honest", "counter", "random"}},
 	} {
 		wires := make([]*bytes.Buffer, tc.players)
 		players := make([]match.Player, tc.players)
 		names := make([]string, tc.players)
 		for s := range players {
-			spec, _ := fakeSpec(t, "good")
+			bot := "random"
+			if tc.bots != nil {
+				bot = tc.bots[s]
+			}
+			spec, _ := fakeSpec(t, "builtin:"+bot)
 			wires[s] = &bytes.Buffer{}
-			spec.Name, spec.Wire, spec.MoveLimit = "random", wires[s], time.Second
+			spec.Name, spec.Wire, spec.MoveLimit = bot, wires[s], time.Second
 			players[s] = &Player{Spec: spec}
-			names[s] = fmt.Sprintf("random#%d", s+1)
+			names[s] = fmt.Sprintf("%s#%d", bot, s+1)
 		}
 		rec, err := match.Play(context.Background(), match.Config{Rules: tc.rules, Options: tc.opts, Seed: tc.seed, MoveLimit: time.Second,
 			Names: names}, players)
