@@ -28,6 +28,10 @@ type Fault struct {
 	Exit string `json:"exit,omitempty"`
 	// Stderr is the tail of what the bot wrote to stderr.
 	Stderr string `json:"stderr,omitempty"`
+	// Strike, under the substitute policy, counts the bot's faults so far
+	// when a random legal move was played for it instead of forfeiting; 0
+	// means the fault forfeited the game.
+	Strike int `json:"strike,omitempty"`
 }
 
 func (f *Fault) Error() string {

@@ -65,21 +65,26 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			return usageError{err}
 		},
 		CommandNotFound: func(c *cli.Context, name string) {
-			fmt.Fprintf(stderr, "referee: no command %q; the commands are games, play, bot and replay (try 'referee --help')\n", name)
+			fmt.Fprintf(stderr, "referee: no command %q; the commands are games, play, bot, replay, tournament and rate (try 'referee --help')\n", name)
 			cli.OsExiter(2)
 		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Len() > 0 {
-				return usagef("no command %q; the commands are games, play, bot and replay (try 'referee --help')", c.Args().First())
+				return usagef("no command %q; the commands are games, play, bot, replay, tournament and rate (try 'referee --help')", c.Args().First())
 			}
 			fmt.Fprint(stdout, intro)
 			return cli.ShowAppHelp(c)
 		},
-		Commands: []*cli.Command{gamesCommand(), playCommand(), botCommand(), replayCommand()},
+		Commands: []*cli.Command{gamesCommand(), playCommand(), botCommand(), replayCommand(), tournamentCommand(), rateCommand()},
 	}
-	for _, c := range app.Commands {
-		c.OnUsageError = app.OnUsageError
+	var setUsage func([]*cli.Command)
+	setUsage = func(cs []*cli.Command) {
+		for _, c := range cs {
+			c.OnUsageError = app.OnUsageError
+			setUsage(c.Subcommands)
+		}
 	}
+	setUsage(app.Commands)
 	return app
 }
 
@@ -90,10 +95,21 @@ func flagsFirst(app *cli.App, args []string) []string {
 	if len(args) < 2 {
 		return args
 	}
+	cmds, at := app.Commands, 1
 	var cmd *cli.Command
-	for _, c := range app.Commands {
-		if c.Name == args[1] {
-			cmd = c
+	for at < len(args) {
+		var next *cli.Command
+		for _, c := range cmds {
+			if c.Name == args[at] {
+				next = c
+			}
+		}
+		if next == nil {
+			break
+		}
+		cmd, cmds, at = next, next.Subcommands, at+1
+		if len(cmds) == 0 {
+			break
 		}
 	}
 	if cmd == nil || len(cmd.Subcommands) > 0 {
@@ -107,7 +123,7 @@ func flagsFirst(app *cli.App, args []string) []string {
 		}
 	}
 	var flags, rest []string
-	in := args[2:]
+	in := args[at:]
 	for i := 0; i < len(in); i++ {
 		a := in[i]
 		if a == "--" {
@@ -125,7 +141,7 @@ func flagsFirst(app *cli.App, args []string) []string {
 			i++
 		}
 	}
-	out := append([]string{args[0], args[1]}, flags...)
+	out := append(append([]string(nil), args[:at]...), flags...)
 	if len(rest) > 0 {
 		out = append(append(out, "--"), rest...)
 	}

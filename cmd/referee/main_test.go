@@ -227,3 +227,93 @@ func TestVerishTranscriptTellsThePublicGameThenTheTruth(t *testing.T) {
 		}
 	}
 }
+
+func TestTournamentRunReportRateReplay(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "t.yaml")
+	os.WriteFile(cfg, []byte(`name: cli-test
+game: crazyeights
+players: 3
+deals: 2
+seed: 5
+bots:
+  - {name: greedy, builtin: greedy}
+  - {name: random, builtin: random}
+  - {name: python, command: "python3 `+mustAbs(t, "../../bots/python/crazyeights_bot.py")+`"}
+`), 0o644)
+	out, errs, code := runCLI(t, "tournament", "validate", cfg)
+	if code != 0 || !strings.Contains(out, "is valid: crazyeights, 3 bots, 3-player tables, round-robin, 6 games") {
+		t.Fatalf("validate: exit %d\n%s%s", code, out, errs)
+	}
+	res := filepath.Join(dir, "res")
+	out, errs, code = runCLI(t, "tournament", "run", cfg, "--out", res, "--concurrency", "2")
+	if code != 0 || !strings.Contains(out, "cli-test — crazyeights, 6 of 6 games played") || !strings.Contains(out, "±95%") {
+		t.Fatalf("run: exit %d\n%s%s", code, out, errs)
+	}
+	out, _, code = runCLI(t, "tournament", "report", res, "--csv")
+	if code != 0 || !strings.HasPrefix(out, "rank,bot,elo") {
+		t.Fatalf("report --csv: exit %d\n%s", code, out)
+	}
+	pgn := filepath.Join(dir, "games.pgn")
+	out, _, code = runCLI(t, "tournament", "report", res, "--json", "--pgn", pgn)
+	var rep struct {
+		Standings []struct{ Bot string } `json:"standings"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || len(rep.Standings) != 3 {
+		t.Fatalf("report --json: exit %d\n%s", code, out)
+	}
+	for _, file := range []string{filepath.Join(res, "games.jsonl"), pgn} {
+		out, errs, code = runCLI(t, "rate", file, "--los")
+		if code != 0 || !strings.Contains(out, "Plackett–Luce") || !strings.Contains(out, "Likelihood of superiority") {
+			t.Fatalf("rate %s: exit %d\n%s%s", file, code, out, errs)
+		}
+	}
+	out, errs, code = runCLI(t, "replay", "-q", filepath.Join(res, "games.jsonl"))
+	if code != 0 || strings.Count(out, "reproduces") != 6 {
+		t.Fatalf("replay of the tournament: exit %d\n%s%s", code, out, errs)
+	}
+	// Editing the config and running again into the same folder is refused.
+	os.WriteFile(cfg, []byte(strings.Replace(mustRead(t, cfg), "deals: 2", "deals: 3", 1)), 0o644)
+	_, errs, code = runCLI(t, "tournament", "run", cfg, "--out", res)
+	if code != 2 || !strings.Contains(errs, "different configuration") {
+		t.Fatalf("changed config: exit %d, %s", code, errs)
+	}
+	_, errs, code = runCLI(t, "tournament", "validate", filepath.Join(dir, "missing.yaml"))
+	if code != 2 || !strings.Contains(errs, "cannot read the tournament file") {
+		t.Fatalf("missing config: exit %d, %s", code, errs)
+	}
+}
+
+func TestRateReadsOrdersWithTiesAndAnchors(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "orders.txt")
+	os.WriteFile(path, []byte("# best first\nA B C\nB A C\nA B=C\nC A B\n"), 0o644)
+	out, errs, code := runCLI(t, "rate", path, "--anchor", "C=1000")
+	if code != 0 || !strings.Contains(out, "+1000.0") {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	os.WriteFile(path, []byte("A B\nA C\nA B\n"), 0o644)
+	out, _, code = runCLI(t, "rate", path)
+	if code != 0 || !strings.Contains(out, "* A won every game") {
+		t.Fatalf("a bot that won everything must be flagged:\n%s", out)
+	}
+	_, errs, code = runCLI(t, "rate", path, "--prior", "0")
+	if code != 2 || !strings.Contains(errs, "no finite maximum-likelihood ratings") {
+		t.Fatalf("--prior 0: exit %d %s", code, errs)
+	}
+}
+
+func mustAbs(t *testing.T, p string) string {
+	a, err := filepath.Abs(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func mustRead(t *testing.T, p string) string {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

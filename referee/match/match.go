@@ -47,6 +47,12 @@ type Config struct {
 	// MoveLimit is the time a player has for each decision (0: none).
 	MoveLimit time.Duration
 	Observer  Observer
+	// Substitute, when above 0, is the substitute policy: an illegal move
+	// is replaced by a random legal one and counted as a strike, and the
+	// Substitute-th strike forfeits. Faults that leave a bot unable to go
+	// on (a timeout, a crash, garbled output) always forfeit. 0 is the
+	// forfeit policy.
+	Substitute int
 }
 
 // Format names the record format.
@@ -63,11 +69,12 @@ type BotInfo struct {
 // MoveRecord is one decision: who, what, how long it took, and whether the
 // fallback player made it for a seat that had forfeited.
 type MoveRecord struct {
-	N        int          `json:"n"`
-	Seat     int          `json:"seat"`
-	Move     referee.Move `json:"move"`
-	Ms       float64      `json:"ms"`
-	Fallback bool         `json:"fallback,omitempty"`
+	N          int          `json:"n"`
+	Seat       int          `json:"seat"`
+	Move       referee.Move `json:"move"`
+	Ms         float64      `json:"ms"`
+	Fallback   bool         `json:"fallback,omitempty"`   // played for a seat that forfeited
+	Substitute bool         `json:"substitute,omitempty"` // played in place of an illegal move
 }
 
 // Record is everything needed to replay a game, and for anyone to verify it
@@ -108,7 +115,7 @@ func Play(ctx context.Context, cfg Config, players []Player) (*Record, error) {
 	}
 	rec := &Record{Format: Format, ID: id, Game: cfg.Rules.Name(), Players: n, Options: g.Options(),
 		Seed: cfg.Seed, Bots: cfg.Bots, Started: time.Now().UTC()}
-	t := &table{cfg: cfg, g: g, rec: rec, n: n, cursor: make([]int, n), forfeited: make([]bool, n),
+	t := &table{cfg: cfg, g: g, rec: rec, n: n, cursor: make([]int, n), forfeited: make([]bool, n), strikes: make([]int, n),
 		fallback: rand.New(rand.NewPCG(cfg.Seed, 0xFA11BAC4))}
 	defer func() { rec.Seconds = time.Since(rec.Started).Seconds() }()
 
@@ -130,7 +137,7 @@ func Play(ctx context.Context, cfg Config, players []Player) (*Record, error) {
 			if err != nil {
 				return rec, err
 			}
-			if err := t.apply(s, m, 0, true); err != nil {
+			if err := t.apply(s, m, 0, fallbackMove); err != nil {
 				return rec, fmt.Errorf("%w: the fallback player's move %+v was refused: %v", referee.ErrEngine, m, err)
 			}
 			continue
@@ -146,12 +153,27 @@ func Play(ctx context.Context, cfg Config, players []Player) (*Record, error) {
 			t.fault(int(s), err, players[s])
 			continue
 		}
-		if err := t.apply(s, m, took, false); err != nil {
+		if err := t.apply(s, m, took, botMove); err != nil {
 			if !errors.Is(err, referee.ErrIllegalMove) {
 				return rec, err
 			}
 			reason := fmt.Sprintf("%v; the move was %s", err, moveJSON(m))
 			f := &referee.Fault{Kind: referee.FaultIllegal, Reason: reason}
+			t.strikes[s]++
+			if t.strikes[s] < cfg.Substitute {
+				f.Strike = t.strikes[s]
+				players[s].Tell(&protocol.Error{Type: protocol.TypeError, ID: req.ID, Kind: string(f.Kind),
+					Message: fmt.Sprintf("%s (strike %d of %d: a random legal move was played for you)", reason, f.Strike, cfg.Substitute)})
+				t.fault(int(s), f, players[s])
+				sub, err := referee.RandomMove(g, s, t.fallback)
+				if err != nil {
+					return rec, err
+				}
+				if err := t.apply(s, sub, took, substituteMove); err != nil {
+					return rec, fmt.Errorf("%w: the substitute move %+v was refused: %v", referee.ErrEngine, sub, err)
+				}
+				continue
+			}
 			players[s].Tell(&protocol.Error{Type: protocol.TypeError, ID: req.ID, Kind: string(f.Kind), Message: reason, Fatal: true})
 			t.fault(int(s), f, players[s])
 		}
@@ -180,6 +202,7 @@ type table struct {
 	cursor    []int // per seat: the first log entry it has not been told
 	seen      int   // log entries passed to the observer
 	forfeited []bool
+	strikes   []int
 	fallback  *rand.Rand
 	nextID    int64
 }
@@ -213,11 +236,19 @@ func (t *table) request(s referee.Seat) *protocol.Request {
 	return req
 }
 
-func (t *table) apply(s referee.Seat, m referee.Move, took time.Duration, fallback bool) error {
+// Who made a move.
+const (
+	botMove = iota
+	fallbackMove
+	substituteMove
+)
+
+func (t *table) apply(s referee.Seat, m referee.Move, took time.Duration, by int) error {
 	if err := t.g.Apply(s, m); err != nil {
 		return err
 	}
-	mr := MoveRecord{N: len(t.rec.Moves), Seat: int(s), Move: m, Ms: float64(took.Microseconds()) / 1000, Fallback: fallback}
+	mr := MoveRecord{N: len(t.rec.Moves), Seat: int(s), Move: m, Ms: float64(took.Microseconds()) / 1000,
+		Fallback: by == fallbackMove, Substitute: by == substituteMove}
 	t.rec.Moves = append(t.rec.Moves, mr)
 	if t.cfg.Observer != nil {
 		t.cfg.Observer.Move(mr)
@@ -238,6 +269,12 @@ func (t *table) fault(s int, err error, p Player) {
 		fc.Bot = t.rec.Bots[s].Name
 	}
 	t.rec.Faults = append(t.rec.Faults, fc)
+	if fc.Strike > 0 {
+		if t.cfg.Observer != nil {
+			t.cfg.Observer.Fault(fc)
+		}
+		return
+	}
 	t.forfeited[s] = true
 	if t.cfg.Observer != nil {
 		t.cfg.Observer.Fault(fc)

@@ -204,3 +204,60 @@ func BenchmarkXeriMatchInProcess(b *testing.B) {
 	}
 	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
 }
+
+func TestSubstitutePolicyStrikesThenForfeits(t *testing.T) {
+	// A bot that always plays a card it does not hold.
+	bad := &scripted{Player: builtin(t, "random"), at: -1}
+	always := &alwaysIllegal{Player: bad}
+	rec, err := Play(context.Background(), Config{Rules: xeri.Rules{}, Seed: 4, Substitute: 3}, []Player{builtin(t, "greedy"), always})
+	if err != nil {
+		t.Fatal(err)
+	}
+	strikes := 0
+	for _, f := range rec.Faults {
+		if f.Strike > 0 {
+			strikes++
+		}
+	}
+	if strikes != 2 || len(rec.Faults) != 3 || rec.Faults[2].Strike != 0 || rec.Result.End != referee.EndForfeit || rec.Result.Ranks[1] != 2 {
+		t.Fatalf("faults %+v, result %+v: want two strikes, then a forfeit on the third", rec.Faults, rec.Result)
+	}
+	subs := 0
+	for _, m := range rec.Moves {
+		if m.Substitute {
+			subs++
+		}
+	}
+	if subs != 2 {
+		t.Fatalf("%d substitute moves, want 2", subs)
+	}
+	if len(always.told) != 3 || always.told[0].Fatal || !always.told[2].Fatal || !strings.Contains(always.told[0].Message, "strike 1 of 3") {
+		t.Fatalf("the bot was told %+v", always.told)
+	}
+	if problems, err := Replay(rec, xeri.Rules{}); err != nil || len(problems) > 0 {
+		t.Fatalf("replay: %v %v", problems, err)
+	}
+}
+
+type alwaysIllegal struct {
+	Player
+	told []*protocol.Error
+}
+
+func (a *alwaysIllegal) Decide(context.Context, *protocol.Request, time.Duration) (referee.Move, error) {
+	return referee.Move{Card: "ZZ"}, nil
+}
+
+func (a *alwaysIllegal) Tell(e *protocol.Error) { a.told = append(a.told, e) }
+
+func TestAPanickingBotIsItsOwnCrash(t *testing.T) {
+	panicky := &Local{Make: func(*protocol.GameStart) (bots.Bot, error) { return panicBot{}, nil }}
+	rec := playXeri(t, 1, nil, builtin(t, "greedy"), panicky)
+	if len(rec.Faults) != 1 || rec.Faults[0].Kind != referee.FaultCrash || !strings.Contains(rec.Faults[0].Reason, "panicked") {
+		t.Fatalf("faults %+v", rec.Faults)
+	}
+}
+
+type panicBot struct{}
+
+func (panicBot) Move(*protocol.Request) (protocol.Move, error) { panic("index out of range") }

@@ -23,7 +23,7 @@ func Replay(rec *Record, rules referee.Rules) ([]string, error) {
 	forfeited := make([]bool, rec.Players)
 	mark := func(upTo int) {
 		for _, f := range rec.Faults {
-			if f.Move <= upTo && int(f.Seat) < len(forfeited) && f.Seat >= 0 {
+			if f.Strike == 0 && f.Move <= upTo && int(f.Seat) < len(forfeited) && f.Seat >= 0 {
 				forfeited[f.Seat] = true
 			}
 		}

@@ -410,15 +410,28 @@ func detectPerfect(prep []prepared, n int) map[int]string {
 			}
 		}
 	}
+	// The largest component is the field; every other one is flagged.
+	size := make([]int, k)
+	for i := range n {
+		size[comp[i]]++
+	}
+	field := 0
+	for c := range k {
+		if size[c] > size[field] {
+			field = c
+		}
+	}
 	flags := map[int]string{}
 	for i := range n {
-		switch c := comp[i]; {
+		c := comp[i]
+		switch {
+		case c == field && size[c]*2 > n:
 		case !in[c] && out[c]:
 			flags[i] = "won every game against the rest of the field"
 		case in[c] && !out[c]:
 			flags[i] = "lost every game against the rest of the field"
 		case in[c] && out[c]:
-			flags[i] = "between players with no finite rating"
+			flags[i] = "ranked between players with no finite rating"
 		default:
 			flags[i] = "played nobody connected to the rest"
 		}

@@ -191,12 +191,19 @@ func TestTV4PerfectScoreIsDetected(t *testing.T) {
 		t.Fatalf("Echo's estimate %.1f is a silent huge number", echo.Elo)
 	}
 	for _, p := range r.Players {
-		if p.Name != "Echo" && p.Flag == "" {
-			continue
+		if p.Name != "Echo" && p.Flag != "" {
+			t.Errorf("%s is in the main field but flagged %q", p.Name, p.Flag)
 		}
-		if p.Name != "Echo" && !strings.Contains(p.Flag, "lost") {
-			t.Errorf("%s flagged %q", p.Name, p.Flag)
-		}
+	}
+	// One bot that lost everything is flagged the other way.
+	var lost []Game
+	for _, g := range games {
+		h := Game{Players: g.Players, Places: []int{g.Places[1], g.Places[0]}}
+		lost = append(lost, h)
+	}
+	r, _ = Fit(lost, Options{Prior: -1})
+	if p := byName(r)["Echo"]; !strings.Contains(p.Flag, "lost every game") || r.Players[len(r.Players)-1].Name != "Echo" {
+		t.Fatalf("reversed results: Echo %+v", p)
 	}
 }
 
