@@ -24,8 +24,9 @@ const (
 
 // Limits are the time limits, in milliseconds.
 type Limits struct {
-	StartupMs int64 `json:"startup_ms"`
-	MoveMs    int64 `json:"move_ms"`
+	StartupMs  int64 `json:"startup_ms"`
+	MoveMs     int64 `json:"move_ms"`
+	TimeBankMs int64 `json:"time_bank_ms,omitempty"`
 }
 
 // Hello opens a session. It also describes the first game, so that a bot
@@ -83,6 +84,7 @@ type Request struct {
 	Legal   []Move            `json:"legal,omitempty"`
 	Choice  json.RawMessage   `json:"choice,omitempty"`
 	TimeMs  int64             `json:"time_ms"`
+	BankMs  int64             `json:"bank_ms,omitempty"`
 	MoveNum int               `json:"move_number"`
 }
 

@@ -32,6 +32,9 @@ type Fault struct {
 	// when a random legal move was played for it instead of forfeiting; 0
 	// means the fault forfeited the game.
 	Strike int `json:"strike,omitempty"`
+	// Recoverable says the bot is still able to play on (it timed out or
+	// garbled an answer, but runs): the substitute policy may keep it.
+	Recoverable bool `json:"-"`
 }
 
 func (f *Fault) Error() string {

@@ -47,11 +47,14 @@ type Config struct {
 	// MoveLimit is the time a player has for each decision (0: none).
 	MoveLimit time.Duration
 	Observer  Observer
-	// Substitute, when above 0, is the substitute policy: an illegal move
-	// is replaced by a random legal one and counted as a strike, and the
-	// Substitute-th strike forfeits. Faults that leave a bot unable to go
-	// on (a timeout, a crash, garbled output) always forfeit. 0 is the
-	// forfeit policy.
+	// TimeBank is extra time each seat may draw on over the game when a
+	// move takes longer than MoveLimit.
+	TimeBank time.Duration
+	// Substitute, when above 0, is the substitute policy: an illegal move,
+	// or a fault the bot can play on after (a timeout or a garbled answer
+	// from a bot run leniently), is replaced by a random legal move and
+	// counted as a strike, and the Substitute-th strike forfeits. A crash
+	// always forfeits. 0 is the forfeit policy.
 	Substitute int
 }
 
@@ -115,9 +118,12 @@ func Play(ctx context.Context, cfg Config, players []Player) (*Record, error) {
 	}
 	rec := &Record{Format: Format, ID: id, Game: cfg.Rules.Name(), Players: n, Options: g.Options(),
 		Seed: cfg.Seed, Bots: cfg.Bots, Started: time.Now().UTC()}
-	t := &table{cfg: cfg, g: g, rec: rec, n: n, cursor: make([]int, n), forfeited: make([]bool, n), strikes: make([]int, n),
+	t := &table{cfg: cfg, g: g, rec: rec, n: n, cursor: make([]int, n), forfeited: make([]bool, n), strikes: make([]int, n), bank: make([]time.Duration, n),
 		fallback: rand.New(rand.NewPCG(cfg.Seed, 0xFA11BAC4))}
 	defer func() { rec.Seconds = time.Since(rec.Started).Seconds() }()
+	for s := range t.bank {
+		t.bank[s] = cfg.TimeBank
+	}
 
 	t.observe()
 	for s, p := range players {
@@ -144,11 +150,21 @@ func Play(ctx context.Context, cfg Config, players []Player) (*Record, error) {
 		}
 		req := t.request(s)
 		start := time.Now()
-		m, err := players[s].Decide(ctx, req, cfg.MoveLimit)
+		m, err := players[s].Decide(ctx, req, t.limit(s))
 		took := time.Since(start)
+		t.spend(s, took)
 		if err != nil {
 			if ctx.Err() != nil {
 				return rec, ctx.Err()
+			}
+			var f *referee.Fault
+			if errors.As(err, &f) && f.Recoverable {
+				if done, err := t.strike(s, f, req, players[s], took); done || err != nil {
+					if err != nil {
+						return rec, err
+					}
+					continue
+				}
 			}
 			t.fault(int(s), err, players[s])
 			continue
@@ -159,18 +175,9 @@ func Play(ctx context.Context, cfg Config, players []Player) (*Record, error) {
 			}
 			reason := fmt.Sprintf("%v; the move was %s", err, moveJSON(m))
 			f := &referee.Fault{Kind: referee.FaultIllegal, Reason: reason}
-			t.strikes[s]++
-			if t.strikes[s] < cfg.Substitute {
-				f.Strike = t.strikes[s]
-				players[s].Tell(&protocol.Error{Type: protocol.TypeError, ID: req.ID, Kind: string(f.Kind),
-					Message: fmt.Sprintf("%s (strike %d of %d: a random legal move was played for you)", reason, f.Strike, cfg.Substitute)})
-				t.fault(int(s), f, players[s])
-				sub, err := referee.RandomMove(g, s, t.fallback)
+			if done, err := t.strike(s, f, req, players[s], took); done || err != nil {
 				if err != nil {
 					return rec, err
-				}
-				if err := t.apply(s, sub, took, substituteMove); err != nil {
-					return rec, fmt.Errorf("%w: the substitute move %+v was refused: %v", referee.ErrEngine, sub, err)
 				}
 				continue
 			}
@@ -203,8 +210,49 @@ type table struct {
 	seen      int   // log entries passed to the observer
 	forfeited []bool
 	strikes   []int
+	bank      []time.Duration // per seat: time bank left
 	fallback  *rand.Rand
 	nextID    int64
+}
+
+// strike applies the substitute policy to a fault the bot can play on
+// after: a random legal move is played for it and a strike counted. It
+// reports false when the policy is off or the strikes are used up, and the
+// fault then forfeits.
+func (t *table) strike(s referee.Seat, f *referee.Fault, req *protocol.Request, p Player, took time.Duration) (bool, error) {
+	if t.cfg.Substitute <= 0 || t.strikes[s]+1 >= t.cfg.Substitute {
+		return false, nil
+	}
+	t.strikes[s]++
+	fc := *f
+	fc.Strike = t.strikes[s]
+	p.Tell(&protocol.Error{Type: protocol.TypeError, ID: req.ID, Kind: string(fc.Kind),
+		Message: fmt.Sprintf("%s (strike %d of %d: a random legal move was played for you)", fc.Reason, fc.Strike, t.cfg.Substitute)})
+	t.fault(int(s), &fc, p)
+	sub, err := referee.RandomMove(t.g, s, t.fallback)
+	if err != nil {
+		return true, err
+	}
+	if err := t.apply(s, sub, took, substituteMove); err != nil {
+		return true, fmt.Errorf("%w: the substitute move %+v was refused: %v", referee.ErrEngine, sub, err)
+	}
+	return true, nil
+}
+
+// limit is the time s has for this move: the move limit and what is left
+// of its time bank.
+func (t *table) limit(s referee.Seat) time.Duration {
+	if t.cfg.MoveLimit <= 0 {
+		return 0
+	}
+	return t.cfg.MoveLimit + t.bank[s]
+}
+
+// spend takes what a move used beyond the move limit from the time bank.
+func (t *table) spend(s referee.Seat, took time.Duration) {
+	if over := took - t.cfg.MoveLimit; t.cfg.MoveLimit > 0 && over > 0 {
+		t.bank[s] = max(t.bank[s]-over, 0)
+	}
 }
 
 func (t *table) observe() {
@@ -225,7 +273,8 @@ func (t *table) request(s referee.Seat) *protocol.Request {
 	}
 	legal := t.g.Legal(s)
 	req := &protocol.Request{Type: protocol.TypeRequest, ID: t.nextID, GameID: t.rec.ID, Seat: int(s), View: view,
-		Events: rawEvents(t.g.Log().For(s, t.cursor[s])), TimeMs: t.cfg.MoveLimit.Milliseconds(), MoveNum: len(t.rec.Moves)}
+		Events: rawEvents(t.g.Log().For(s, t.cursor[s])), TimeMs: t.limit(s).Milliseconds(), BankMs: t.bank[s].Milliseconds(),
+		MoveNum: len(t.rec.Moves)}
 	t.cursor[s] = t.g.Log().Len()
 	for _, m := range legal.Moves {
 		req.Legal = append(req.Legal, protocol.Move(m))

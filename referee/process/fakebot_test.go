@@ -4,9 +4,12 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
+	"os/signal"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -32,6 +35,18 @@ func fakeBot(behaviour string) {
 		}
 		if err := bots.Serve(name, os.Stdin, os.Stdout, os.Stderr); err != nil {
 			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
+	if behaviour == "stderr-flood" {
+		go func() {
+			junk := []byte(strings.Repeat("noise on stderr ", 4096) + "\n")
+			for {
+				os.Stderr.Write(junk)
+			}
+		}()
+		if err := bots.Serve("random", os.Stdin, os.Stdout, os.Stderr); err != nil {
 			os.Exit(1)
 		}
 		return
@@ -98,10 +113,71 @@ func fakeBot(behaviour string) {
 				say(move)
 			case behaviour == "fork-child":
 				os.Exit(0)
+			case behaviour == "memory-hog":
+				var hoard [][]byte
+				for {
+					b := make([]byte, 8<<20)
+					for i := range b {
+						b[i] = byte(i)
+					}
+					hoard = append(hoard, b)
+				}
+			case behaviour == "cpu-spin":
+				x := 0
+				for {
+					x++
+				}
+			case behaviour == "fork-bomb":
+				var kids []*exec.Cmd
+				for {
+					k := exec.Command("sleep", "600")
+					if k.Start() == nil {
+						kids = append(kids, k)
+					}
+				}
+			case behaviour == "connect":
+				c, err := net.Dial("tcp", os.Getenv("CARDREF_DIAL"))
+				if err != nil {
+					fmt.Fprintln(os.Stderr, "dial:", err)
+					os.Exit(1)
+				}
+				c.Write([]byte("hello from a bot\n"))
+				c.Close()
+				say(move)
+			case behaviour == "read-file":
+				data, err := os.ReadFile(os.Getenv("CARDREF_READ"))
+				if err != nil {
+					fmt.Fprintln(os.Stderr, "read:", err)
+					os.Exit(3)
+				}
+				fmt.Fprintf(os.Stderr, "read %d bytes\n", len(data))
+				say(move)
+			case behaviour == "stdout-flood":
+				for range 100000 {
+					fmt.Fprintln(out, "spam spam spam")
+				}
+				time.Sleep(time.Hour)
+			case behaviour == "close-stdout":
+				out.Close()
+				time.Sleep(time.Hour)
+			case behaviour == "bad-utf8":
+				out.Write([]byte("{\"type\":\"move\",\"id\":1,\"move\":{\"card\":\"\xff\xfe\"}}\n"))
+			case behaviour == "deep-json":
+				fmt.Fprintf(out, "{\"type\":\"move\",\"id\":%d,\"move\":{\"cards\":%s%s}}\n", env.ID, strings.Repeat("[", 100000), strings.Repeat("]", 100000))
+			case behaviour == "huge-json":
+				fmt.Fprintf(out, "{\"type\":\"move\",\"id\":%d,\"move\":{\"card\":\"%s\"}}\n", env.ID, strings.Repeat("Q", 3<<20))
+				time.Sleep(time.Hour)
+			case behaviour == "slow-once" && requests == 2:
+				time.Sleep(700 * time.Millisecond) // uses the time bank
+				say(move)
 			default:
 				say(move)
 			}
 		case "bye":
+			if behaviour == "ignore-term" {
+				signal.Ignore(syscall.SIGTERM)
+				time.Sleep(time.Hour)
+			}
 			return
 		}
 	}

@@ -44,6 +44,17 @@ type Spec struct {
 	// Wire, if set, receives every line exchanged: "> " and the line for
 	// what the referee sent, "< " and the line for what the bot wrote.
 	Wire io.Writer
+	// Limits, if set, runs the bot in the sandbox with these limits.
+	Limits *Limits
+	// Hide lists folders the bot may not see (other bots' folders), where
+	// the sandbox can hide them.
+	Hide []string
+	// PauseIdle stops the bot (SIGSTOP) while it is not its turn, so that it
+	// cannot think on the others' time.
+	PauseIdle bool
+	// Lenient keeps a bot running after a timeout or a garbled answer, for
+	// the substitute policy: its late answers are dropped.
+	Lenient bool
 }
 
 func (s *Spec) defaults() {
@@ -76,6 +87,9 @@ type Bot struct {
 	lines  chan line
 	exited chan struct{}
 	stderr *tail
+	jail   *jail
+	late   map[int64]bool // requests that timed out, whose answers are dropped
+	paused bool
 
 	wireMu sync.Mutex
 
@@ -115,11 +129,24 @@ func Start(ctx context.Context, spec Spec, hello protocol.Hello) (*Bot, error) {
 		outW.Close()
 		return nil, err
 	}
-	cmd := exec.Command(spec.Argv[0], spec.Argv[1:]...)
+	argv, attr := spec.Argv, sysProcAttr()
+	if spec.Limits != nil {
+		b.jail = &jail{limits: *spec.Limits}
+		if argv, attr, err = b.jail.wrap(spec.Argv, spec.Hide); err != nil {
+			inR.Close()
+			inW.Close()
+			outR.Close()
+			outW.Close()
+			errR.Close()
+			errW.Close()
+			return nil, fmt.Errorf("cannot set up the sandbox: %w", err)
+		}
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = spec.Dir
 	cmd.Env = append(os.Environ(), spec.Env...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	cmd.SysProcAttr = sysProcAttr()
+	cmd.SysProcAttr = attr
 	err = cmd.Start()
 	inR.Close()
 	outW.Close()
@@ -128,9 +155,16 @@ func Start(ctx context.Context, spec Spec, hello protocol.Hello) (*Bot, error) {
 		inW.Close()
 		outR.Close()
 		errR.Close()
+		if b.jail != nil {
+			b.jail.release()
+		}
 		return nil, &referee.Fault{Kind: referee.FaultCrash, Reason: fmt.Sprintf("cannot start %q: %v", strings.Join(spec.Argv, " "), err)}
 	}
 	b.cmd, b.pgid, b.stdin, b.stdout = cmd, cmd.Process.Pid, inW, outR
+	b.late = map[int64]bool{}
+	if b.jail != nil {
+		b.jail.started(cmd.Process.Pid)
+	}
 	go b.readLines(protocol.NewLineReader(outR, spec.MaxLine))
 	go func() {
 		_, _ = io.Copy(b.stderr, errR)
@@ -159,6 +193,10 @@ func Start(ctx context.Context, spec Spec, hello protocol.Hello) (*Bot, error) {
 		return nil, b.fail(&referee.Fault{Kind: referee.FaultMalformed,
 			Reason: fmt.Sprintf("the bot speaks protocol %d; this referee speaks protocol %d", ready.Protocol, protocol.Version)})
 	}
+	if f := b.networkBreach(); f != nil {
+		return nil, b.fail(f)
+	}
+	b.pause()
 	return b, nil
 }
 
@@ -241,6 +279,55 @@ func (b *Bot) crash(what string) *referee.Fault {
 	return f
 }
 
+// networkBreach is a limit fault if the bot tried to use the network.
+func (b *Bot) networkBreach() *referee.Fault {
+	if b.jail == nil || b.jail.limits.Network {
+		return nil
+	}
+	if why := b.jail.breach(0, 0); strings.Contains(why, "network") {
+		return &referee.Fault{Kind: referee.FaultLimit, Reason: why}
+	}
+	return nil
+}
+
+// cpuTime is the CPU time the bot's process used, once it has ended.
+func (b *Bot) cpuTime() time.Duration {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if st := b.cmd.ProcessState; st != nil {
+		return st.UserTime() + st.SystemTime()
+	}
+	return 0
+}
+
+func (b *Bot) exitSignal() syscall.Signal {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if st := b.cmd.ProcessState; st != nil {
+		if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return ws.Signal()
+		}
+	}
+	return 0
+}
+
+// pause stops an idle bot, if asked to.
+func (b *Bot) pause() {
+	if b.spec.PauseIdle && !b.paused {
+		if syscall.Kill(-b.pgid, syscall.SIGSTOP) == nil {
+			b.paused = true
+		}
+	}
+}
+
+// resume lets a paused bot run again.
+func (b *Bot) resume() {
+	if b.paused {
+		_ = syscall.Kill(-b.pgid, syscall.SIGCONT)
+		b.paused = false
+	}
+}
+
 func (b *Bot) exitStatus() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -255,11 +342,19 @@ func (b *Bot) exitStatus() string {
 }
 
 // fail stops the bot after a fault and returns the fault with its stderr.
+// A fault caused by going past a sandbox limit is reported as a limit.
 func (b *Bot) fail(f *referee.Fault) *referee.Fault {
 	b.Kill()
 	f.Stderr = b.stderr.String()
 	if f.Exit == "" {
 		f.Exit = b.exitStatus()
+	}
+	if b.jail != nil {
+		if why := b.jail.breach(b.exitSignal(), b.cpuTime()); why != "" {
+			f.Reason = why + " (" + f.Reason + ")"
+			f.Kind = referee.FaultLimit
+		}
+		b.jail.release()
 	}
 	b.mu.Lock()
 	if b.broken == nil {
@@ -282,6 +377,12 @@ func (b *Bot) Send(v any) error {
 	if f := b.Broken(); f != nil {
 		return f
 	}
+	b.resume()
+	defer b.pause()
+	return b.deliver(v)
+}
+
+func (b *Bot) deliver(v any) error {
 	if err := b.unsolicited(); err != nil {
 		return err
 	}
@@ -291,21 +392,67 @@ func (b *Bot) Send(v any) error {
 	return nil
 }
 
+// floodLines is how many lines nobody asked for make a flood.
+const floodLines = 4
+
 // unsolicited faults the bot if it wrote lines nobody asked for (answering
-// a request twice, say).
+// a request twice, say). Late answers to requests that timed out are
+// dropped. Many such lines are an output flood, a limit fault.
 func (b *Bot) unsolicited() error {
-	select {
-	case l, ok := <-b.lines:
-		if !ok || l.err != nil {
-			if l.err != nil && errors.Is(l.err, protocol.ErrLineTooLong) {
-				return b.fail(&referee.Fault{Kind: referee.FaultMalformed, Reason: l.err.Error()})
+	var stray [][]byte
+	for len(stray) < floodLines {
+		select {
+		case l, ok := <-b.lines:
+			if !ok || l.err != nil {
+				if l.err != nil && errors.Is(l.err, protocol.ErrLineTooLong) {
+					return b.fail(&referee.Fault{Kind: referee.FaultMalformed, Reason: l.err.Error()})
+				}
+				return b.fail(b.crash("it closed its output"))
 			}
-			return b.fail(b.crash("it closed its output"))
+			if b.isLate(l.b) {
+				continue
+			}
+			stray = append(stray, l.b)
+			continue
+		default:
 		}
-		return b.fail(&referee.Fault{Kind: referee.FaultMalformed, Reason: b.explainStray(l.b)})
-	default:
-		return nil
+		break
 	}
+	switch {
+	case len(stray) >= floodLines:
+		return b.fail(&referee.Fault{Kind: referee.FaultLimit,
+			Reason: fmt.Sprintf("it flooded its output with lines nobody asked for, starting %s", protocol.Quote(stray[0]))})
+	case len(stray) > 0:
+		return b.fail(&referee.Fault{Kind: referee.FaultMalformed, Reason: b.explainStray(stray[0])})
+	}
+	return nil
+}
+
+// flooding reports whether more lines are already waiting after a bad one:
+// a bot writing junk as fast as it can.
+func (b *Bot) flooding() bool {
+	deadline := time.After(20 * time.Millisecond)
+	for n := 1; n < floodLines; n++ {
+		select {
+		case l, ok := <-b.lines:
+			if !ok || l.err != nil {
+				return false
+			}
+		case <-deadline:
+			return false
+		}
+	}
+	return true
+}
+
+// isLate reports (and forgets) a late answer to a request that timed out.
+func (b *Bot) isLate(l []byte) bool {
+	var reply protocol.MoveReply
+	if protocol.Decode(l, protocol.TypeMove, &reply) == nil && b.late[reply.ID] {
+		delete(b.late, reply.ID)
+		return true
+	}
+	return false
 }
 
 func (b *Bot) explainStray(l []byte) string {
@@ -319,33 +466,67 @@ func (b *Bot) explainStray(l []byte) string {
 // Ask sends a request and waits for the move within limit (0: the startup
 // limit is the only bound).
 func (b *Bot) Ask(ctx context.Context, req *protocol.Request, limit time.Duration) (protocol.Move, error) {
-	if err := b.Send(req); err != nil {
+	if f := b.Broken(); f != nil {
+		return protocol.Move{}, f
+	}
+	b.resume()
+	defer b.pause()
+	if err := b.deliver(req); err != nil {
 		return protocol.Move{}, err
 	}
 	if limit <= 0 {
 		limit = b.spec.Startup
 	}
-	raw, f := b.receive(ctx, limit, fmt.Sprintf("a move for request %d", req.ID))
-	if f != nil {
-		return protocol.Move{}, b.fail(f)
-	}
-	var reply protocol.MoveReply
-	if err := protocol.Decode(raw, protocol.TypeMove, &reply); err != nil {
-		return protocol.Move{}, b.fail(&referee.Fault{Kind: referee.FaultMalformed, Reason: fmt.Sprintf("bad answer to request %d: %v", req.ID, err)})
-	}
-	if reply.ID != req.ID {
-		why := fmt.Sprintf("the answer to request %d carries id %d; echo the request's id", req.ID, reply.ID)
-		if b.answered[reply.ID] {
-			why = fmt.Sprintf("it answered request %d twice; send exactly one move per request", reply.ID)
+	deadline := time.Now().Add(limit)
+	what := fmt.Sprintf("a move for request %d", req.ID)
+	for {
+		raw, f := b.receive(ctx, time.Until(deadline), what)
+		if f != nil {
+			if f.Kind == referee.FaultTimeout && b.spec.Lenient && ctx.Err() == nil {
+				f.Reason = fmt.Sprintf("no %s within %v", what, limit)
+				b.late[req.ID] = true
+				f.Recoverable = true
+				return protocol.Move{}, f
+			}
+			if f.Kind == referee.FaultTimeout {
+				f.Reason = fmt.Sprintf("no %s within %v", what, limit)
+			}
+			return protocol.Move{}, b.fail(f)
 		}
-		return protocol.Move{}, b.fail(&referee.Fault{Kind: referee.FaultMalformed, Reason: why})
+		if b.isLate(raw) {
+			continue // the answer to an earlier request that timed out
+		}
+		var reply protocol.MoveReply
+		if err := protocol.Decode(raw, protocol.TypeMove, &reply); err != nil {
+			if b.flooding() {
+				return protocol.Move{}, b.fail(&referee.Fault{Kind: referee.FaultLimit,
+					Reason: fmt.Sprintf("it flooded its output with lines nobody asked for, starting %s", protocol.Quote(raw))})
+			}
+			f := &referee.Fault{Kind: referee.FaultMalformed, Reason: fmt.Sprintf("bad answer to request %d: %v", req.ID, err)}
+			if b.spec.Lenient {
+				f.Recoverable = true
+				return protocol.Move{}, f
+			}
+			return protocol.Move{}, b.fail(f)
+		}
+		if reply.ID != req.ID {
+			why := fmt.Sprintf("the answer to request %d carries id %d; echo the request's id", req.ID, reply.ID)
+			if b.answered[reply.ID] {
+				why = fmt.Sprintf("it answered request %d twice; send exactly one move per request", reply.ID)
+			}
+			return protocol.Move{}, b.fail(&referee.Fault{Kind: referee.FaultMalformed, Reason: why})
+		}
+		b.answered[reply.ID] = true
+		if f := b.networkBreach(); f != nil {
+			return protocol.Move{}, b.fail(f)
+		}
+		return reply.Move, nil
 	}
-	b.answered[reply.ID] = true
-	return reply.Move, nil
 }
 
-// Close ends the session politely: bye, close its input, wait for the
-// grace period, then kill whatever is left of its process group.
+// Close ends the session politely: bye and its input closed; after half
+// the grace period SIGTERM, after the other half SIGKILL for whatever is
+// left of its process group.
 func (b *Bot) Close() {
 	b.mu.Lock()
 	stopped := b.stopped
@@ -353,15 +534,24 @@ func (b *Bot) Close() {
 	if stopped {
 		return
 	}
+	b.resume()
 	if b.Broken() == nil {
 		_ = b.send(protocol.Bye{Type: protocol.TypeBye})
 	}
 	b.stdin.Close()
 	select {
 	case <-b.exited:
-	case <-time.After(b.spec.Grace):
+	case <-time.After(b.spec.Grace / 2):
+		_ = syscall.Kill(-b.pgid, syscall.SIGTERM)
+		select {
+		case <-b.exited:
+		case <-time.After(b.spec.Grace / 2):
+		}
 	}
 	b.Kill()
+	if b.jail != nil {
+		b.jail.release()
+	}
 }
 
 // Kill stops the bot and every process in its group at once. It is safe to
@@ -375,6 +565,7 @@ func (b *Bot) Kill() {
 	b.stopped = true
 	b.mu.Unlock()
 	_ = syscall.Kill(-b.pgid, syscall.SIGKILL)
+	_ = syscall.Kill(-b.pgid, syscall.SIGCONT) // a paused bot dies at once
 	b.stdin.Close()
 	// Closing our end of stdout unblocks the reader even if a stray child
 	// still holds the other end.
@@ -394,3 +585,5 @@ func (b *Bot) Pgid() int { return b.pgid }
 
 // Stderr is the tail of the bot's stderr.
 func (b *Bot) Stderr() string { return b.stderr.String() }
+
+func sleepBriefly() { time.Sleep(10 * time.Millisecond) }

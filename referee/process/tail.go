@@ -34,3 +34,10 @@ func (t *tail) String() string {
 	}
 	return string(t.buf)
 }
+
+// Total is how many bytes were written in all.
+func (t *tail) Total() int64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.total
+}
