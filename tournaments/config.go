@@ -22,6 +22,7 @@ import (
 	"cardref/referee"
 	"cardref/referee/cards"
 	"cardref/referee/games"
+	"cardref/referee/process"
 )
 
 // Formats.
@@ -52,6 +53,8 @@ type Config struct {
 	Strikes     int             `json:"strikes"`
 	Anchor      string          `json:"anchor,omitempty"`
 	Out         string          `json:"out,omitempty"`
+	PauseIdle   string          `json:"pause_idle"` // auto | true | false
+	Sandbox     Sandbox         `json:"sandbox"`
 	Bots        []Bot           `json:"bots"`
 
 	// Path is the file the config was read from.
@@ -60,8 +63,15 @@ type Config struct {
 
 // Limits are the time limits for every bot.
 type Limits struct {
-	Startup time.Duration `json:"startup"`
-	Move    time.Duration `json:"move"`
+	Startup  time.Duration `json:"startup"`
+	Move     time.Duration `json:"move"`
+	TimeBank time.Duration `json:"time_bank,omitempty"`
+}
+
+// Sandbox is whether bots run in the sandbox, and its limits.
+type Sandbox struct {
+	Enabled bool           `json:"enabled"`
+	Limits  process.Limits `json:"limits"`
 }
 
 // Bot is one entrant.
@@ -73,6 +83,8 @@ type Bot struct {
 	Dir       string            `json:"dir,omitempty"`
 	Env       map[string]string `json:"env,omitempty"`
 	Reference bool              `json:"reference,omitempty"`
+	// Sandbox overrides the tournament's sandbox limits for this bot.
+	Sandbox *process.Limits `json:"sandbox,omitempty"`
 }
 
 // configError is an error at a place in the config file.
@@ -96,9 +108,10 @@ func IsConfigError(err error) bool {
 }
 
 var topKeys = []string{"name", "game", "options", "players", "format", "deals", "duplicate", "seed", "concurrency",
-	"limits", "on_fault", "strikes", "anchor", "out", "bots"}
-var botKeys = []string{"name", "builtin", "command", "dir", "env", "reference"}
-var limitKeys = []string{"startup", "move"}
+	"limits", "on_fault", "strikes", "anchor", "out", "pause_idle", "sandbox", "bots"}
+var botKeys = []string{"name", "builtin", "command", "dir", "env", "reference", "sandbox"}
+var limitKeys = []string{"startup", "move", "time_bank"}
+var sandboxKeys = []string{"enabled", "memory", "cpu", "processes", "open_files", "file_size", "network"}
 
 // LoadConfig reads and checks a tournament file. Every error names the file
 // and line and says what to write instead.
@@ -131,7 +144,8 @@ func ParseConfig(data []byte, path string) (*Config, error) {
 		return nil, fail(root, "a tournament file is a mapping of keys (name, game, bots, ...)")
 	}
 	c := &Config{Path: path, Format: RoundRobin, Deals: 10, Duplicate: true, OnFault: PolicyForfeit, Strikes: 3,
-		Limits: Limits{Startup: 10 * time.Second, Move: time.Second}}
+		Limits: Limits{Startup: 10 * time.Second, Move: time.Second}, PauseIdle: "auto",
+		Sandbox: Sandbox{Enabled: true, Limits: process.DefaultLimits}}
 	seen := map[string]*yaml.Node{}
 	var botsNode, optsNode *yaml.Node
 	for i := 0; i+1 < len(root.Content); i += 2 {
@@ -178,6 +192,13 @@ func ParseConfig(data []byte, path string) (*Config, error) {
 			}
 		case "limits":
 			err = c.parseLimits(v, fail)
+		case "pause_idle":
+			c.PauseIdle, err = str(v)
+			if err == nil && !contains([]string{"auto", "true", "false"}, c.PauseIdle) {
+				err = fmt.Errorf("auto, true or false, not %q", c.PauseIdle)
+			}
+		case "sandbox":
+			err = parseSandbox(v, &c.Sandbox.Limits, &c.Sandbox.Enabled, fail)
 		case "options":
 			optsNode = v
 			c.Options, err = stringMap(v, "options: a mapping of game options, e.g. options: {target_score: 51}")
@@ -250,13 +271,16 @@ func (c *Config) parseLimits(v *yaml.Node, fail failFunc) error {
 			return fail(k, "unknown limit %q%s (the limits are startup and move)", k.Value, suggest(k.Value, limitKeys))
 		}
 		d, err := time.ParseDuration(val.Value)
-		if err != nil || d <= 0 {
+		if err != nil || d < 0 || (d == 0 && k.Value != "time_bank") {
 			return fail(val, "limits.%s must be a positive duration such as 500ms, 1s or 1m, not %q", k.Value, val.Value)
 		}
-		if k.Value == "startup" {
+		switch k.Value {
+		case "startup":
 			c.Limits.Startup = d
-		} else {
+		case "move":
 			c.Limits.Move = d
+		default:
+			c.Limits.TimeBank = d
 		}
 	}
 	return nil
@@ -290,6 +314,15 @@ func (c *Config) parseBots(v *yaml.Node, fail failFunc) error {
 				b.Reference, err = boolean(val)
 			case "env":
 				b.Env, err = stringMap(val, "env is a mapping of variables, e.g. env: {MODEL: small}")
+			case "sandbox":
+				// A bot's own limits start from the tournament's (read so far
+				// or the defaults) and change what it names.
+				lim := c.Sandbox.Limits
+				var on bool
+				if perr := parseSandbox(val, &lim, &on, fail); perr != nil {
+					return perr
+				}
+				b.Sandbox = &lim
 			case "command":
 				cmdNode = val
 				switch val.Kind {
@@ -386,6 +419,50 @@ func (c *Config) diff(old *Config) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// parseSandbox reads a sandbox mapping into lim (and enabled, when given).
+func parseSandbox(v *yaml.Node, lim *process.Limits, enabled *bool, fail failFunc) error {
+	if v.Kind != yaml.MappingNode {
+		return fail(v, "sandbox is a mapping, e.g. sandbox: {memory: 512MiB, cpu: 5m, processes: 64}")
+	}
+	*enabled = true
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		k, val := v.Content[i], v.Content[i+1]
+		if !contains(sandboxKeys, k.Value) {
+			return fail(k, "unknown sandbox key %q%s (the keys are %s)", k.Value, suggest(k.Value, sandboxKeys), strings.Join(sandboxKeys, ", "))
+		}
+		var err error
+		switch k.Value {
+		case "enabled":
+			*enabled, err = boolean(val)
+		case "network":
+			lim.Network, err = boolean(val)
+		case "memory", "file_size":
+			var n int64
+			if n, err = process.ParseSize(val.Value); err == nil {
+				if k.Value == "memory" {
+					lim.Memory = n
+				} else {
+					lim.FileSize = n
+				}
+			}
+		case "cpu":
+			var d time.Duration
+			if d, err = time.ParseDuration(val.Value); err != nil || d < time.Second {
+				err = fmt.Errorf("a duration of at least 1s, such as 30s or 10m, not %q", val.Value)
+			}
+			lim.CPU = d
+		case "processes":
+			lim.Processes, err = integer(val, 1, 100000)
+		case "open_files":
+			lim.Files, err = integer(val, 8, 1000000)
+		}
+		if err != nil {
+			return fail(val, "sandbox.%s: %v", k.Value, err)
+		}
+	}
+	return nil
 }
 
 func contains(xs []string, x string) bool {

@@ -97,13 +97,7 @@ func (r *Runner) Run(ctx context.Context) (*Meta, error) {
 	}
 	defer out.close()
 
-	workers := r.Concurrency
-	if workers <= 0 {
-		workers = c.Concurrency
-	}
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
+	workers := r.workers()
 	if r.Progress != nil {
 		r.Progress.Start(len(jobs), len(jobs)-len(todo))
 		defer r.Progress.Finish()
@@ -237,7 +231,16 @@ func (r *Runner) play(ctx context.Context, rules referee.Rules, master uint64, j
 	infos := make([]match.BotInfo, len(j.Seats))
 	for s, bi := range j.Seats {
 		b := c.Bots[bi]
-		spec := process.Spec{Name: b.Name, Dir: b.dir(c.Path), Startup: c.Limits.Startup, MoveLimit: c.Limits.Move}
+		spec := process.Spec{Name: b.Name, Dir: b.dir(c.Path), Startup: c.Limits.Startup, MoveLimit: c.Limits.Move,
+			TimeBank: c.Limits.TimeBank, PauseIdle: r.pauseIdle(len(j.Seats)), Lenient: c.OnFault == PolicySubstitute}
+		if c.Sandbox.Enabled {
+			lim := c.Sandbox.Limits
+			if b.Sandbox != nil {
+				lim = *b.Sandbox
+			}
+			spec.Limits = &lim
+			spec.Hide = c.hideFrom(bi)
+		}
 		info := match.BotInfo{Seat: s, Name: b.Name, Builtin: b.Builtin}
 		switch {
 		case b.Builtin != "":
@@ -270,11 +273,53 @@ func (r *Runner) play(ctx context.Context, rules referee.Rules, master uint64, j
 		sub = c.Strikes
 	}
 	rec, err := match.Play(ctx, match.Config{Rules: rules, Options: c.Options, Seed: DealSeed(master, j.Deal), GameID: j.ID,
-		Names: names, Bots: infos, MoveLimit: c.Limits.Move, Substitute: sub}, players)
+		Names: names, Bots: infos, MoveLimit: c.Limits.Move, TimeBank: c.Limits.TimeBank, Substitute: sub}, players)
 	if err != nil {
 		return nil, err
 	}
 	return &GameLine{Record: *rec, Table: j.Table, Deal: j.Deal, Rotation: j.Rotation, Cluster: j.Cluster}, nil
+}
+
+// pauseIdle decides whether idle bots are stopped between turns: on when
+// the bots of the games at once would share the CPUs, or as the config says.
+func (r *Runner) pauseIdle(seats int) bool {
+	switch r.Config.PauseIdle {
+	case "true":
+		return true
+	case "false":
+		return false
+	}
+	return r.workers()*seats > runtime.NumCPU()
+}
+
+func (r *Runner) workers() int {
+	switch {
+	case r.Concurrency > 0:
+		return r.Concurrency
+	case r.Config.Concurrency > 0:
+		return r.Config.Concurrency
+	}
+	return runtime.NumCPU()
+}
+
+// hideFrom lists the other bots' folders that bot i may not see: every
+// other bot's folder, but its own and any folder that holds its own.
+func (c *Config) hideFrom(i int) []string {
+	own, _ := filepath.Abs(c.Bots[i].dir(c.Path))
+	var out []string
+	seen := map[string]bool{}
+	for j, b := range c.Bots {
+		if j == i || b.Dir == "" {
+			continue
+		}
+		d, _ := filepath.Abs(b.dir(c.Path))
+		if own != "" && (d == own || strings.HasPrefix(own+"/", d+"/")) || seen[d] {
+			continue
+		}
+		seen[d] = true
+		out = append(out, d)
+	}
+	return out
 }
 
 // LineProgress writes a plain line now and then: for logs and pipes.

@@ -13,12 +13,17 @@ import (
 	"time"
 
 	"cardref/bots"
+	"cardref/referee/process/misbehave"
 )
 
 // The test binary doubles as the built-in bots: with CARDREF_BOT=NAME it
 // serves that bot; with CARDREF_RUN=CONFIG it runs a tournament (the
 // SIGKILL test kills it midway).
 func TestMain(m *testing.M) {
+	if b := os.Getenv("CARDREF_FAKEBOT"); b != "" {
+		misbehave.Run(b)
+		os.Exit(0)
+	}
 	if name := os.Getenv("CARDREF_BOT"); name != "" {
 		if err := bots.Serve(name, os.Stdin, os.Stdout, os.Stderr); err != nil {
 			fmt.Fprintln(os.Stderr, err)

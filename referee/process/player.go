@@ -25,7 +25,8 @@ func (p *Player) Start(ctx context.Context, gs *protocol.GameStart) error {
 	}
 	if p.bot == nil {
 		hello := protocol.Hello{Type: protocol.TypeHello, Protocol: protocol.Version, Game: gs.Game, Options: gs.Options,
-			Seat: gs.Seat, Players: gs.Players, Limits: protocol.Limits{StartupMs: p.startup().Milliseconds(), MoveMs: p.Spec.MoveLimit.Milliseconds()}}
+			Seat: gs.Seat, Players: gs.Players, Limits: protocol.Limits{StartupMs: p.startup().Milliseconds(), MoveMs: p.Spec.MoveLimit.Milliseconds(),
+				TimeBankMs: p.Spec.TimeBank.Milliseconds()}}
 		b, err := Start(ctx, p.Spec, hello)
 		if err != nil {
 			return err

@@ -38,6 +38,7 @@ type Spec struct {
 	Env        []string // extra KEY=VALUE entries
 	Startup    time.Duration
 	MoveLimit  time.Duration // told to the bot in hello; the runner enforces it per request
+	TimeBank   time.Duration // told to the bot in hello
 	Grace      time.Duration // between a polite stop and SIGKILL
 	MaxLine    int           // longest line the bot may send
 	StderrTail int           // bytes of stderr kept for fault reports

@@ -196,8 +196,9 @@ func (j *jail) wrap(argv []string, hide []string) ([]string, *syscall.SysProcAtt
 	}
 	if j.limits.CPU > 0 {
 		secs := max(int64(j.limits.CPU.Seconds()), 1)
-		// SIGXCPU at the limit, SIGKILL a second later.
-		script = append(script, fmt.Sprintf("ulimit -S -t %d && ulimit -H -t %d || exit 111", secs, secs+1))
+		// Soft and hard alike: killed at the limit, whatever the language
+		// does with SIGXCPU.
+		script = append(script, fmt.Sprintf("ulimit -t %d || exit 111", secs))
 	}
 	if j.limits.Files > 0 {
 		script = append(script, fmt.Sprintf("ulimit -n %d || exit 111", j.limits.Files))
@@ -269,7 +270,7 @@ func (j *jail) breach(exitSignal syscall.Signal, cpu time.Duration) string {
 		return fmt.Sprintf("it tried to run more than %d processes or threads at once", j.limits.Processes)
 	}
 	switch {
-	case exitSignal == syscall.SIGXCPU || (exitSignal == syscall.SIGKILL && j.limits.CPU > 0 && cpu >= j.limits.CPU):
+	case exitSignal == syscall.SIGXCPU || (exitSignal == syscall.SIGKILL && j.limits.CPU > 0 && cpu >= j.limits.CPU*9/10):
 		return fmt.Sprintf("it used up its CPU time limit of %v", j.limits.CPU)
 	case exitSignal == syscall.SIGXFSZ:
 		return fmt.Sprintf("it wrote a file larger than its limit of %s", FormatSize(j.limits.FileSize))

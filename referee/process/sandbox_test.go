@@ -43,7 +43,7 @@ func TestSandboxStopsBotsThatBreakLimits(t *testing.T) {
 		env       string
 	}{
 		{"memory-hog", "memory limit of 128MiB", time.Second, ""},
-		{"cpu-spin", "CPU time limit of 1s", 5 * time.Second, ""},
+		{"cpu-spin", "CPU time limit of 1s", 3 * time.Second, ""},
 		{"fork-bomb", "more than 32 processes", time.Second, ""},
 		{"connect", "tried to use the network", time.Second, "CARDREF_DIAL=" + ln.Addr().String()},
 	} {
