@@ -38,6 +38,8 @@ func playCommand() *cli.Command {
 			&cli.StringFlag{Name: "record", Usage: "also save the game record to `FILE` (for 'referee replay')"},
 			&cli.DurationFlag{Name: "move-time", Value: time.Second, Usage: "time a bot has for each move"},
 			&cli.DurationFlag{Name: "startup-time", Value: process.DefaultStartup, Usage: "time a bot has to start and answer hello"},
+			&cli.DurationFlag{Name: "time-bank", Usage: "extra time a bot may draw on over the game when a move runs long"},
+			&cli.BoolFlag{Name: "sandbox", Value: true, Usage: "run bots in the sandbox with the default limits (--sandbox=false to turn it off)"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print only the result"},
 		},
 		Action: play,
@@ -82,7 +84,11 @@ func play(c *cli.Context) error {
 		if err != nil {
 			return err
 		}
-		spec.Startup, spec.MoveLimit = startup, moveLimit
+		spec.Startup, spec.MoveLimit, spec.TimeBank = startup, moveLimit, c.Duration("time-bank")
+		if c.Bool("sandbox") {
+			limits := process.DefaultLimits
+			spec.Limits = &limits
+		}
 		p := &process.Player{Spec: spec}
 		procs = append(procs, p)
 		players[i], infos[i], names[i] = p, info, info.Name
@@ -105,7 +111,12 @@ func play(c *cli.Context) error {
 		}
 		tr.header(rules.Name(), seed, names)
 	}
-	cfg := match.Config{Rules: rules, Options: opts, Seed: seed, Names: names, Bots: infos, MoveLimit: moveLimit}
+	if c.Bool("sandbox") {
+		if r := process.SandboxReport(); strings.Contains(r, "not enforced") {
+			fmt.Fprintln(c.App.ErrWriter, "referee:", r)
+		}
+	}
+	cfg := match.Config{Rules: rules, Options: opts, Seed: seed, Names: names, Bots: infos, MoveLimit: moveLimit, TimeBank: c.Duration("time-bank")}
 	if tr != nil {
 		cfg.Observer = tr
 	}
@@ -183,7 +194,8 @@ func commandName(cmd string) string {
 	f := strings.Fields(cmd)
 	pick := f[0]
 	for _, x := range f[1:] {
-		if strings.Contains(x, ".") || strings.Contains(x, "/") {
+		if strings.Trim(x, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/-") == "" &&
+			(strings.Contains(x, ".") || strings.Contains(x, "/")) {
 			pick = x
 			break
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
+	"cardref/referee/process"
 	"cardref/tournaments"
 	"cardref/tournaments/rating"
 )
@@ -97,6 +98,11 @@ func tournamentRun(c *cli.Context) error {
 	defer stop()
 	dir := r.OutDir()
 	fmt.Fprintf(c.App.ErrWriter, "tournament %s: results in %s\n", cfg.Name, dir)
+	if cfg.Sandbox.Enabled {
+		fmt.Fprintln(c.App.ErrWriter, process.SandboxReport())
+	} else {
+		fmt.Fprintln(c.App.ErrWriter, "sandbox: off (sandbox: {enabled: false}); bots run with the referee's rights")
+	}
 	if _, err := r.Run(ctx); err != nil {
 		if errors.Is(err, tournaments.ErrConfigChanged) {
 			return usageError{err}
