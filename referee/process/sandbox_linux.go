@@ -73,25 +73,16 @@ func detect() sandboxCaps {
 		}
 		own := ownCgroups()
 		if _, err := os.Stat("/sys/fs/cgroup/cgroup.controllers"); err == nil {
-			// cgroup v2 mounted at the top: make a folder beside our own.
-			dir := filepath.Join("/sys/fs/cgroup", own[""], fmt.Sprintf("cardref-%d", os.Getpid()))
-			if os.MkdirAll(dir, 0o755) == nil {
-				parent := filepath.Dir(dir)
-				_ = os.WriteFile(filepath.Join(parent, "cgroup.subtree_control"), []byte("+memory +pids"), 0o644)
-				_ = os.WriteFile(filepath.Join(dir, "cgroup.subtree_control"), []byte("+memory +pids"), 0o644)
-				ctl, _ := os.ReadFile(filepath.Join(dir, "cgroup.subtree_control"))
-				if bytes.Contains(ctl, []byte("memory")) && bytes.Contains(ctl, []byte("pids")) {
-					caps.v2 = dir
-				} else {
-					os.Remove(dir)
-				}
-			}
+			caps.v2 = setupV2(own[""])
 		} else {
+			// cgroup v1: a cgroup per bot, beside the referee's own.
 			for _, ctl := range []string{"memory", "pids"} {
-				dir := filepath.Join("/sys/fs/cgroup", ctl, own[ctl], fmt.Sprintf("cardref-%d", os.Getpid()))
-				if err := os.MkdirAll(dir, 0o755); err != nil {
+				dir := filepath.Join("/sys/fs/cgroup", ctl, own[ctl])
+				probe := filepath.Join(dir, fmt.Sprintf("cardref-probe-%d", os.Getpid()))
+				if os.Mkdir(probe, 0o755) != nil {
 					continue
 				}
+				os.Remove(probe)
 				if ctl == "memory" {
 					caps.memV1 = dir
 				} else {
@@ -107,6 +98,34 @@ func detect() sandboxCaps {
 		}
 	})
 	return caps
+}
+
+// setupV2 prepares cgroup v2 for bots: the memory and pids controllers must
+// be enabled for the referee's cgroup's children, which the kernel allows
+// only for a cgroup without processes of its own, so the referee first moves
+// itself into a leaf beside its bots. It returns the folder in which to
+// make the bots' cgroups, or "".
+func setupV2(own string) string {
+	base := filepath.Join("/sys/fs/cgroup", own)
+	enable := func() bool {
+		_ = os.WriteFile(filepath.Join(base, "cgroup.subtree_control"), []byte("+memory +pids"), 0o644)
+		ctl, _ := os.ReadFile(filepath.Join(base, "cgroup.subtree_control"))
+		return bytes.Contains(ctl, []byte("memory")) && bytes.Contains(ctl, []byte("pids"))
+	}
+	if enable() {
+		return base
+	}
+	leaf := filepath.Join(base, "cardref-referee")
+	if err := os.MkdirAll(leaf, 0o755); err != nil {
+		return ""
+	}
+	if err := os.WriteFile(filepath.Join(leaf, "cgroup.procs"), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
+		return ""
+	}
+	if enable() {
+		return base
+	}
+	return ""
 }
 
 // ownCgroups reads this process's cgroup paths, by controller ("" for v2).
@@ -144,7 +163,7 @@ type jail struct {
 // resource limits before it becomes the bot.
 func (j *jail) wrap(argv []string, hide []string) ([]string, *syscall.SysProcAttr, error) {
 	c := detect()
-	id := fmt.Sprintf("bot-%d", cgSeq.Add(1))
+	id := fmt.Sprintf("cardref-%d-bot-%d", os.Getpid(), cgSeq.Add(1))
 	var script []string
 	join := func(dir string) {
 		script = append(script, fmt.Sprintf("echo $$ > %s || { echo 'sandbox: cannot join %s' >&2; exit 111; }", shellQuote(filepath.Join(dir, "cgroup.procs")), dir))
