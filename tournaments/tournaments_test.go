@@ -351,7 +351,7 @@ func TestAPartialLastLineIsCutOffAndReplayed(t *testing.T) {
 }
 
 func TestFaultsReachTheReport(t *testing.T) {
-	text := smallXeri + "  - {name: broken, command: \"echo not json; sleep 5\"}\n"
+	text := smallXeri + "  - {name: broken, command: [sh, -c, \"echo not json; sleep 5\"]}\n"
 	rep := runSmall(t, strings.Replace(text, "deals: 4", "deals: 1", 1), filepath.Join(t.TempDir(), "f"), 2)
 	var broken *Standing
 	for i := range rep.Standings {
