@@ -142,3 +142,25 @@ func Illegal(format string, args ...any) error {
 type Narrator interface {
 	Narrate(ev []byte, names []string) string
 }
+
+// CheckTurn is the check every engine makes before a move: the game is not
+// over, s is at the table, and it is s's turn.
+func CheckTurn(over bool, players int, toAct int, s Seat) error {
+	switch {
+	case over:
+		return Illegal("the game is over")
+	case s < 0 || int(s) >= players:
+		return Illegal("%v is not at this table", s)
+	case int(s) != toAct:
+		return Illegal("it is seat %d's turn, not seat %d's", toAct, s)
+	}
+	return nil
+}
+
+// SeatName is a seat's name in a transcript: the bot's name, or "seat N".
+func SeatName(names []string, s int) string {
+	if s >= 0 && s < len(names) {
+		return names[s]
+	}
+	return fmt.Sprintf("seat %d", s)
+}

@@ -271,3 +271,40 @@ func allApply(rules referee.Rules, cfg Config, seed uint64, prefix []referee.Mov
 	}
 	return nil
 }
+
+// Opts builds options from name, value pairs.
+func Opts(kv ...string) referee.Options {
+	m := referee.Options{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		m[kv[i]] = kv[i+1]
+	}
+	return m
+}
+
+// BenchmarkRandomPlay plays whole games of rules at each table size with
+// random legal moves straight on the engine, and reports moves per second.
+func BenchmarkRandomPlay(b *testing.B, rules referee.Rules, sizes ...int) {
+	for _, players := range sizes {
+		b.Run(fmt.Sprintf("%dp", players), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(99, 1))
+			moves := 0
+			for i := 0; i < b.N; i++ {
+				g, err := rules.New(players, nil, rand.New(rand.NewPCG(uint64(i), 1)))
+				if err != nil {
+					b.Fatal(err)
+				}
+				for s := g.ToAct(); s != referee.NoSeat; s = g.ToAct() {
+					m, err := referee.RandomMove(g, s, rng)
+					if err == nil {
+						err = g.Apply(s, m)
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+					moves++
+				}
+			}
+			b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
+		})
+	}
+}

@@ -3,17 +3,10 @@ package verish
 import (
 	"testing"
 
-	"cardref/referee"
 	"cardref/referee/gametest"
 )
 
-func opts(kv ...string) referee.Options {
-	m := referee.Options{}
-	for i := 0; i < len(kv); i += 2 {
-		m[kv[i]] = kv[i+1]
-	}
-	return m
-}
+var opts = gametest.Opts
 
 func TestConformance(t *testing.T) {
 	configs := []gametest.Config{

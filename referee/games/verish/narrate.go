@@ -1,6 +1,7 @@
 package verish
 
 import (
+	"cardref/referee"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -32,12 +33,7 @@ func (Rules) Narrate(raw []byte, names []string) string {
 	if json.Unmarshal(raw, &e) != nil {
 		return ""
 	}
-	name := func(s int) string {
-		if s >= 0 && s < len(names) {
-			return names[s]
-		}
-		return fmt.Sprintf("seat %d", s)
-	}
+	name := func(s int) string { return referee.SeatName(names, s) }
 	plural := func(n int) string {
 		if n == 1 {
 			return "1 card"

@@ -3,18 +3,11 @@ package xeri
 import (
 	"testing"
 
-	"cardref/referee"
 	"cardref/referee/gametest"
 )
 
 func TestConformance(t *testing.T) {
-	o := func(kv ...string) referee.Options {
-		m := referee.Options{}
-		for i := 0; i < len(kv); i += 2 {
-			m[kv[i]] = kv[i+1]
-		}
-		return m
-	}
+	o := gametest.Opts
 	configs := []gametest.Config{
 		{Players: 2},
 		{Players: 3},

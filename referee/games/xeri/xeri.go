@@ -240,14 +240,8 @@ func (g *Game) Legal(s referee.Seat) referee.Legal {
 
 // Apply plays a card for s.
 func (g *Game) Apply(s referee.Seat, m referee.Move) error {
-	if g.over {
-		return referee.Illegal("the game is over")
-	}
-	if s < 0 || int(s) >= g.n {
-		return referee.Illegal("%v is not at this table", s)
-	}
-	if int(s) != g.toAct {
-		return referee.Illegal("it is seat %d's turn, not seat %d's", g.toAct, s)
+	if err := referee.CheckTurn(g.over, g.n, g.toAct, s); err != nil {
+		return err
 	}
 	if m.Action != "" && m.Action != "play" {
 		return referee.Illegal("xeri has only one move, {\"card\":\"QS\"}; action %q is not one", m.Action)
