@@ -284,6 +284,11 @@ func (j *jail) breach(exitSignal syscall.Signal, cpu time.Duration) string {
 		if countIn(filepath.Join(j.memDir, name), key) > 0 {
 			return fmt.Sprintf("it went past its memory limit of %s and was killed", FormatSize(j.limits.Memory))
 		}
+		// A runtime that knows its limit (Node.js, the JVM) stops itself
+		// when it reaches it.
+		if j.reachedMemoryLimit() {
+			return fmt.Sprintf("it reached its memory limit of %s", FormatSize(j.limits.Memory))
+		}
 	}
 	if j.pidsDir != "" && countIn(filepath.Join(j.pidsDir, "pids.events"), "max") > 0 {
 		return fmt.Sprintf("it tried to run more than %d processes or threads at once", j.limits.Processes)
@@ -295,6 +300,18 @@ func (j *jail) breach(exitSignal syscall.Signal, cpu time.Duration) string {
 		return fmt.Sprintf("it wrote a file larger than its limit of %s", FormatSize(j.limits.FileSize))
 	}
 	return ""
+}
+
+func (j *jail) reachedMemoryLimit() bool {
+	if j.v2 {
+		return countIn(filepath.Join(j.memDir, "memory.events"), "max") > 0
+	}
+	data, err := os.ReadFile(filepath.Join(j.memDir, "memory.failcnt"))
+	if err != nil {
+		return false
+	}
+	n, _ := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
+	return n > 0
 }
 
 func countIn(path, key string) int64 {
