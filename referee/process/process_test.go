@@ -212,3 +212,26 @@ func TestFaultInATwoPlayerCrazyEightsGameEndsItAtOnce(t *testing.T) {
 		t.Fatalf("result %+v after %d moves: the opponent wins at once", rec.Result, len(rec.Moves))
 	}
 }
+
+// BenchmarkXeriSessionThroughProcesses keeps the two bot processes for every
+// game of the session, so that it measures the referee's cost per decision:
+// a request written, a move read, both through pipes.
+func BenchmarkXeriSessionThroughProcesses(b *testing.B) {
+	s0, _ := fakeSpec(nil, "good")
+	s1, _ := fakeSpec(nil, "good")
+	p0, p1 := &Player{Spec: s0}, &Player{Spec: s1}
+	defer p0.Close()
+	defer p1.Close()
+	decisions := 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		rec, err := match.Play(context.Background(), match.Config{Rules: xeri.Rules{}, Seed: uint64(i), MoveLimit: time.Second},
+			[]match.Player{p0, p1})
+		if err != nil || len(rec.Faults) > 0 {
+			b.Fatal(err, rec.Faults)
+		}
+		decisions += len(rec.Moves)
+	}
+	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+	b.ReportMetric(b.Elapsed().Seconds()/float64(max(decisions, 1))*1e6, "µs/decision")
+}
