@@ -55,6 +55,7 @@ type Report struct {
 	Faults    []FaultEntry                 `json:"faults"`
 	Rating    *rating.Result               `json:"rating"`
 	Note      string                       `json:"note,omitempty"`
+	Anchor    string                       `json:"anchor,omitempty"` // the bot pinned at 0, if any
 	games     []GameLine
 }
 
@@ -81,6 +82,7 @@ func BuildReport(dir string, anchor string) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	rep.Anchor = anchor
 	rep.Name, rep.Game, rep.Scheduled = meta.Name, meta.Game, meta.Scheduled
 	return rep, nil
 }
@@ -231,7 +233,11 @@ func (rep *Report) WriteText(w io.Writer) {
 			fmt.Fprintf(w, "* %s %s: no finite rating exists; the estimate uses a weak prior (one virtual draw against a 0-rated bot)\n", s.Bot, s.Flag)
 		}
 	}
-	fmt.Fprintln(w, "Elo: Plackett–Luce maximum likelihood, centred on 0; ±95% from errors clustered by deal.")
+	scale := "centred on 0"
+	if rep.Anchor != "" {
+		scale = rep.Anchor + " pinned at 0 (its ±95% is 0 by definition)"
+	}
+	fmt.Fprintf(w, "Elo: Plackett–Luce maximum likelihood, %s; ±95%% from errors clustered by deal.\n", scale)
 	if rep.Cross != nil && len(rep.Standings) <= 12 {
 		fmt.Fprintln(w, "\nCross-table (row's wins-draws-losses against column):")
 		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
