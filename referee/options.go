@@ -128,3 +128,16 @@ func (o Options) Clone() Options {
 	}
 	return c
 }
+
+// FirstDealer reads a first_dealer option: a seat, or -1 for a seat drawn
+// from rng. The error says which seats there are.
+func FirstDealer(game string, opts Options, name string, players int, rng interface{ IntN(int) int }) (int, error) {
+	fd := opts.Int(name)
+	if fd >= players {
+		return 0, fmt.Errorf("%w: %s %d is not a seat of a %d-player %s game (use -1, or 0 to %d)", ErrBadOptions, name, fd, players, game, players-1)
+	}
+	if fd < 0 {
+		fd = rng.IntN(players)
+	}
+	return fd, nil
+}

@@ -89,12 +89,9 @@ func (Rules) New(players int, raw referee.Options, rng *rand.Rand) (referee.Game
 		return nil, fmt.Errorf("%w: %d players with %d cards each need %d cards, more than %d pack(s) hold; use fewer cards or decks=2",
 			referee.ErrBadOptions, players, g.handSize, need, g.decks)
 	}
-	fd := opts.Int(OptFirstDealer)
-	if fd >= players {
-		return nil, fmt.Errorf("%w: first_dealer %d is not a seat of a %d-player game (use -1 to %d)", referee.ErrBadOptions, fd, players, players-1)
-	}
-	if fd < 0 {
-		fd = rng.IntN(players)
+	fd, err := referee.FirstDealer("crazyeights", opts, OptFirstDealer, players, rng)
+	if err != nil {
+		return nil, err
 	}
 	g.totals = make([]int, players)
 	g.startHand(fd)

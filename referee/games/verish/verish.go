@@ -137,12 +137,9 @@ func (Rules) New(players int, raw referee.Options, rng *rand.Rand) (referee.Game
 			g.ranks = append(g.ranks, r)
 		}
 	}
-	fd := opts.Int(OptFirstDealer)
-	if fd >= players {
-		return nil, fmt.Errorf("%w: first_dealer %d is not a seat of a %d-player game (use -1 to %d)", referee.ErrBadOptions, fd, players, players-1)
-	}
-	if fd < 0 {
-		fd = rng.IntN(players)
+	fd, err := referee.FirstDealer("verish", opts, OptFirstDealer, players, rng)
+	if err != nil {
+		return nil, err
 	}
 	g.totals, g.lasts = make([]int, players), make([]int, players)
 	g.startDeal(fd)

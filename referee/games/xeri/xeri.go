@@ -69,9 +69,9 @@ func (Rules) New(players int, raw referee.Options, rng *rand.Rand) (referee.Game
 	if err != nil {
 		return nil, err
 	}
-	fd := opts.Int(OptFirstDealer)
-	if fd >= players {
-		return nil, fmt.Errorf("%w: first_dealer %d is not a seat of a %d-player game (use -1 to 0..%d)", referee.ErrBadOptions, fd, players, players-1)
+	fd, err := referee.FirstDealer("xeri", opts, OptFirstDealer, players, rng)
+	if err != nil {
+		return nil, err
 	}
 	g := &Game{opts: opts, rng: rng, n: players, handSize: opts.Int(OptHandSize), target: opts.Int(OptTargetScore)}
 	g.side = make([]int, players)
@@ -87,9 +87,6 @@ func (Rules) New(players int, raw referee.Options, rng *rand.Rand) (referee.Game
 	}
 	g.totals = make([]int, g.nSides)
 	g.roundWins = make([]int, g.nSides)
-	if fd < 0 {
-		fd = rng.IntN(players)
-	}
 	g.startRound(fd)
 	return g, nil
 }
