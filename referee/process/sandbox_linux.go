@@ -17,6 +17,7 @@ import (
 
 // What the sandbox can do on this machine, found out once.
 type sandboxCaps struct {
+	userns   bool   // namespaces come from a user namespace (not root)
 	netns    bool   // a network namespace of its own per bot
 	mountns  bool   // a mount namespace, to hide other bots' folders
 	memV1    string // cgroup v1 memory folder for our bots, or ""
@@ -58,18 +59,29 @@ func SandboxReport() string {
 
 func detect() sandboxCaps {
 	capsOnce.Do(func() {
-		probe := func(flags uintptr) bool {
-			cmd := exec.Command("/bin/sh", "-c", "exit 0")
+		probe := func(flags uintptr, script string) bool {
+			cmd := exec.Command("/bin/sh", "-c", script)
 			cmd.SysProcAttr = &syscall.SysProcAttr{Cloneflags: flags}
+			if caps.userns {
+				userNamespace(cmd.SysProcAttr)
+			}
 			return cmd.Run() == nil
 		}
-		caps.netns = probe(syscall.CLONE_NEWNET)
+		// Without root, a user namespace may still give the bot network and
+		// mount namespaces of its own.
+		if os.Geteuid() != 0 {
+			caps.userns = true
+			if !probe(syscall.CLONE_NEWNET, "exit 0") {
+				caps.userns = false
+			}
+		}
+		caps.netns = probe(syscall.CLONE_NEWNET, "exit 0")
 		if !caps.netns {
 			caps.warnings = append(caps.warnings, "network (needs root or user namespaces)")
 		}
-		caps.mountns = os.Geteuid() == 0 && probe(syscall.CLONE_NEWNS)
+		caps.mountns = probe(syscall.CLONE_NEWNS, "mount --make-rprivate / && mount -t tmpfs cardref-probe /tmp")
 		if !caps.mountns {
-			caps.warnings = append(caps.warnings, "folder isolation (needs root)")
+			caps.warnings = append(caps.warnings, "folder isolation (needs root or user namespaces)")
 		}
 		own := ownCgroups()
 		if _, err := os.Stat("/sys/fs/cgroup/cgroup.controllers"); err == nil {
@@ -126,6 +138,15 @@ func setupV2(own string) string {
 		return base
 	}
 	return ""
+}
+
+// userNamespace runs the bot in a user namespace of its own, as root inside
+// it (so that it may mount) and as the referee's own user outside.
+func userNamespace(attr *syscall.SysProcAttr) {
+	attr.Cloneflags |= syscall.CLONE_NEWUSER
+	attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Geteuid(), Size: 1}}
+	attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getegid(), Size: 1}}
+	attr.GidMappingsEnableSetgroups = false
 }
 
 // ownCgroups reads this process's cgroup paths, by controller ("" for v2).
@@ -205,6 +226,9 @@ func (j *jail) wrap(argv []string, hide []string) ([]string, *syscall.SysProcAtt
 	attr := sysProcAttr()
 	if !j.limits.Network && c.netns {
 		attr.Cloneflags |= syscall.CLONE_NEWNET
+	}
+	if c.userns && attr.Cloneflags != 0 || c.userns && len(hide) > 0 && c.mountns {
+		userNamespace(attr)
 	}
 	if len(hide) > 0 && c.mountns {
 		attr.Cloneflags |= syscall.CLONE_NEWNS
