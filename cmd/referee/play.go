@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -85,6 +86,8 @@ func play(c *cli.Context) error {
 			return err
 		}
 		spec.Startup, spec.MoveLimit, spec.TimeBank = startup, moveLimit, c.Duration("time-bank")
+		// Bots that would share the CPUs are stopped between their turns.
+		spec.PauseIdle = len(botArgs) > runtime.NumCPU()
 		if c.Bool("sandbox") {
 			limits := process.DefaultLimits
 			spec.Limits = &limits
