@@ -95,7 +95,8 @@ type Sides interface {
 }
 
 // RandomMover is implemented by games whose legal moves are not listed, so
-// that a fallback player can still choose a uniformly random legal move.
+// that a fallback player can still choose a random legal move; RandomMove
+// prefers it to the listed moves.
 type RandomMover interface {
 	RandomMove(s Seat, rng *rand.Rand) Move
 }
@@ -103,12 +104,12 @@ type RandomMover interface {
 // RandomMove returns a random legal move for s: from the listed moves, or
 // from the game's own sampler when the moves are only described.
 func RandomMove(g Game, s Seat, rng *rand.Rand) (Move, error) {
+	if rm, ok := g.(RandomMover); ok {
+		return rm.RandomMove(s, rng), nil
+	}
 	l := g.Legal(s)
 	if len(l.Moves) > 0 {
 		return l.Moves[rng.IntN(len(l.Moves))], nil
-	}
-	if rm, ok := g.(RandomMover); ok {
-		return rm.RandomMove(s, rng), nil
 	}
 	return Move{}, fmt.Errorf("%w: no legal move listed for %v", ErrEngine, s)
 }

@@ -62,6 +62,7 @@ type Game struct {
 	n                 int
 	deck              []cards.Card // the cards of the pack in use
 	ranks             []cards.Rank // claimable ranks
+	rankNames         []string     // the same, written
 	leadMax, followMx int
 	quads             string
 	believe, stay     bool
@@ -135,6 +136,7 @@ func (Rules) New(players int, raw referee.Options, rng *rand.Rand) (referee.Game
 	for r := cards.Ace; r <= cards.King; r++ {
 		if size == 52 || r == cards.Ace || r >= 6 {
 			g.ranks = append(g.ranks, r)
+			g.rankNames = append(g.rankNames, r.String())
 		}
 	}
 	fd, err := referee.FirstDealer("verish", opts, OptFirstDealer, players, rng)
@@ -358,10 +360,7 @@ func (g *Game) choice() Choice {
 	seat := g.toAct
 	switch g.phase {
 	case phaseLead:
-		lc := &LeadChoice{MinCards: 1, MaxCards: min(g.leadMax, len(g.hands[seat]))}
-		for _, r := range g.ranks {
-			lc.Ranks = append(lc.Ranks, r.String())
-		}
+		lc := &LeadChoice{MinCards: 1, MaxCards: min(g.leadMax, len(g.hands[seat])), Ranks: g.rankNames}
 		if na := g.notAgain(); na != nil {
 			lc.NotAgain = &ClaimInfo{Rank: na.rank.String(), Count: na.count}
 		}
