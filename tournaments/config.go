@@ -12,6 +12,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -363,10 +365,51 @@ func (c *Config) parseBots(v *yaml.Node, fail failFunc) error {
 				return fail(n, "bot %s: dir %q is not a folder (it is taken relative to the tournament file)", b.Name, b.Dir)
 			}
 		}
+		if prog := b.program(); prog != "" {
+			if _, err := findProgram(prog, b.dir(c.Path)); err != nil {
+				return fail(cmdNode, "bot %s: %v", b.Name, err)
+			}
+		}
 		names[b.Name] = n.Line
 		c.Bots = append(c.Bots, b)
 	}
 	return nil
+}
+
+// program is the program a bot's command starts, when it can be told
+// without running a shell: the first word of a plain command line.
+func (b Bot) program() string {
+	if len(b.Command) == 0 {
+		return ""
+	}
+	if !b.Shell {
+		return b.Command[0]
+	}
+	f := strings.Fields(b.Command[0])
+	if len(f) == 0 || strings.ContainsAny(b.Command[0], "$`|&;<>(){}*?\"'=") {
+		return ""
+	}
+	return f[0]
+}
+
+// findProgram checks that a bot's program exists: on the PATH, or as a
+// path from the bot's folder.
+func findProgram(prog, dir string) (string, error) {
+	if strings.Contains(prog, "/") {
+		path := prog
+		if !filepath.IsAbs(path) && dir != "" {
+			path = filepath.Join(dir, prog)
+		}
+		if st, err := os.Stat(path); err != nil || st.IsDir() {
+			return "", fmt.Errorf("the program %s does not exist (paths are taken from the bot's dir)", path)
+		}
+		return path, nil
+	}
+	path, err := exec.LookPath(prog)
+	if err != nil {
+		return "", fmt.Errorf("the program %q is not installed (not found on the PATH)", prog)
+	}
+	return path, nil
 }
 
 // dir is the bot's working folder, relative to the config file.

@@ -95,6 +95,8 @@ func TestConfigErrorsNameTheLineAndAHint(t *testing.T) {
 		{"game: xeri\nplayers: 5\nbots: [{name: a, builtin: random}, {name: b, builtin: random}]\n", "for 2 to 4 players a table, not 5"},
 		{"game: [xeri\n", "not valid YAML"},
 		{"", "the file is empty"},
+		{"game: xeri\nbots:\n  - {name: a, command: \"python4 a.py\"}\n  - {name: b, builtin: greedy}\n", `t.yaml:3: bot a: the program "python4" is not installed`},
+		{"game: xeri\nbots:\n  - {name: a, command: [./no-such-bot]}\n  - {name: b, builtin: greedy}\n", "the program ./no-such-bot does not exist"},
 	} {
 		_, err := ParseConfig([]byte(tc.text), "t.yaml")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
