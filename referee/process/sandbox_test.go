@@ -20,7 +20,9 @@ import (
 var tight = Limits{Memory: 128 << 20, CPU: time.Second, Processes: 32, Files: 64, FileSize: 1 << 20}
 
 func TestSandboxStopsBotsThatBreakLimits(t *testing.T) {
-	t.Log(SandboxReport())
+	if r := SandboxReport(); strings.Contains(r, "not enforced") {
+		t.Fatalf("this machine cannot enforce the whole sandbox (%s): run the tests as root, as CI does", r)
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
