@@ -113,6 +113,9 @@ type GameOver struct {
 	Seat   int               `json:"seat"`
 	Events []json.RawMessage `json:"events"`
 	Result json.RawMessage   `json:"result"`
+	// Reveal, when the organiser turns it on, is the whole game as the
+	// referee saw it: every event in full, deck orders included.
+	Reveal []json.RawMessage `json:"reveal,omitempty"`
 }
 
 // Bye ends the session: the bot should exit.

@@ -56,6 +56,7 @@ type Config struct {
 	Anchor      string          `json:"anchor,omitempty"`
 	Out         string          `json:"out,omitempty"`
 	PauseIdle   string          `json:"pause_idle"` // auto | true | false
+	Reveal      bool            `json:"reveal,omitempty"`
 	Sandbox     Sandbox         `json:"sandbox"`
 	Bots        []Bot           `json:"bots"`
 
@@ -110,7 +111,7 @@ func IsConfigError(err error) bool {
 }
 
 var topKeys = []string{"name", "game", "options", "players", "format", "deals", "duplicate", "seed", "concurrency",
-	"limits", "on_fault", "strikes", "anchor", "out", "pause_idle", "sandbox", "bots"}
+	"limits", "on_fault", "strikes", "anchor", "out", "pause_idle", "sandbox", "reveal", "bots"}
 var botKeys = []string{"name", "builtin", "command", "dir", "env", "reference", "sandbox"}
 var limitKeys = []string{"startup", "move", "time_bank"}
 var sandboxKeys = []string{"enabled", "memory", "cpu", "processes", "open_files", "file_size", "network"}
@@ -183,6 +184,8 @@ func ParseConfig(data []byte, path string) (*Config, error) {
 			c.Strikes, err = integer(v, 1, 1000)
 		case "duplicate":
 			c.Duplicate, err = boolean(v)
+		case "reveal":
+			c.Reveal, err = boolean(v)
 		case "seed":
 			var s uint64
 			if v.Kind != yaml.ScalarNode {

@@ -273,7 +273,7 @@ func (r *Runner) play(ctx context.Context, rules referee.Rules, master uint64, j
 		sub = c.Strikes
 	}
 	rec, err := match.Play(ctx, match.Config{Rules: rules, Options: c.Options, Seed: DealSeed(master, j.Deal), GameID: j.ID,
-		Names: names, Bots: infos, MoveLimit: c.Limits.Move, TimeBank: c.Limits.TimeBank, Substitute: sub}, players)
+		Names: names, Bots: infos, MoveLimit: c.Limits.Move, TimeBank: c.Limits.TimeBank, Substitute: sub, Reveal: c.Reveal}, players)
 	if err != nil {
 		return nil, err
 	}

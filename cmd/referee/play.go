@@ -39,6 +39,7 @@ func playCommand() *cli.Command {
 			&cli.StringFlag{Name: "record", Usage: "also save the game record to `FILE` (for 'referee replay')"},
 			&cli.DurationFlag{Name: "move-time", Value: time.Second, Usage: "time a bot has for each move"},
 			&cli.DurationFlag{Name: "startup-time", Value: process.DefaultStartup, Usage: "time a bot has to start and answer hello"},
+			&cli.BoolFlag{Name: "reveal", Usage: "show every bot the whole game (deck orders, hidden cards) in game_over, for bots that learn"},
 			&cli.DurationFlag{Name: "time-bank", Usage: "extra time a bot may draw on over the game when a move runs long"},
 			&cli.BoolFlag{Name: "sandbox", Value: true, Usage: "run bots in the sandbox with the default limits (--sandbox=false to turn it off)"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print only the result"},
@@ -119,7 +120,7 @@ func play(c *cli.Context) error {
 			fmt.Fprintln(c.App.ErrWriter, "referee:", r)
 		}
 	}
-	cfg := match.Config{Rules: rules, Options: opts, Seed: seed, Names: names, Bots: infos, MoveLimit: moveLimit, TimeBank: c.Duration("time-bank")}
+	cfg := match.Config{Rules: rules, Options: opts, Seed: seed, Names: names, Bots: infos, MoveLimit: moveLimit, TimeBank: c.Duration("time-bank"), Reveal: c.Bool("reveal")}
 	if tr != nil {
 		cfg.Observer = tr
 	}

@@ -47,6 +47,9 @@ type Config struct {
 	// MoveLimit is the time a player has for each decision (0: none).
 	MoveLimit time.Duration
 	Observer  Observer
+	// Reveal sends every player the whole game, deck orders and hidden
+	// cards included, in game_over: for bots that learn.
+	Reveal bool
 	// TimeBank is extra time each seat may draw on over the game when a
 	// move takes longer than MoveLimit.
 	TimeBank time.Duration
@@ -195,8 +198,12 @@ func Play(ctx context.Context, cfg Config, players []Player) (*Record, error) {
 	}
 	result, _ := json.Marshal(rec.Result)
 	for s, p := range players {
-		p.Finish(&protocol.GameOver{Type: protocol.TypeGameOver, GameID: id, Seat: s,
-			Events: rawEvents(g.Log().For(referee.Seat(s), t.cursor[s])), Result: result})
+		over := &protocol.GameOver{Type: protocol.TypeGameOver, GameID: id, Seat: s,
+			Events: rawEvents(g.Log().For(referee.Seat(s), t.cursor[s])), Result: result}
+		if cfg.Reveal {
+			over.Reveal = rec.Log
+		}
+		p.Finish(over)
 	}
 	return rec, nil
 }

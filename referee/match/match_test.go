@@ -261,3 +261,35 @@ func TestAPanickingBotIsItsOwnCrash(t *testing.T) {
 type panicBot struct{}
 
 func (panicBot) Move(*protocol.Request) (protocol.Move, error) { panic("index out of range") }
+
+// finishSpy keeps the game_over message.
+type finishSpy struct {
+	Player
+	over *protocol.GameOver
+}
+
+func (f *finishSpy) Finish(o *protocol.GameOver) { f.over = o }
+
+func TestRevealSendsTheWholeGameAtTheEnd(t *testing.T) {
+	for _, reveal := range []bool{false, true} {
+		spy := &finishSpy{Player: builtin(t, "random")}
+		_, err := Play(context.Background(), Config{Rules: xeri.Rules{}, Seed: 2, Reveal: reveal}, []Player{builtin(t, "greedy"), spy})
+		if err != nil {
+			t.Fatal(err)
+		}
+		shuffles := 0
+		for _, ev := range spy.over.Reveal {
+			if strings.Contains(string(ev), `"type":"shuffle"`) {
+				shuffles++
+			}
+		}
+		if reveal != (shuffles > 0) {
+			t.Fatalf("reveal=%v: %d shuffle events in game_over", reveal, shuffles)
+		}
+		for _, ev := range spy.over.Events {
+			if strings.Contains(string(ev), `"type":"shuffle"`) {
+				t.Fatal("a shuffle reached a bot in the ordinary events")
+			}
+		}
+	}
+}
