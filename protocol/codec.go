@@ -61,11 +61,65 @@ func (l *LineReader) ReadLine() ([]byte, error) {
 
 // Encode writes v as one line of JSON.
 func Encode(v any) ([]byte, error) {
+	if r, ok := v.(*Request); ok {
+		return r.encode()
+	}
 	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, err
 	}
 	return append(b, '\n'), nil
+}
+
+// encode writes a request without re-checking its view and events, which
+// the referee encoded itself a moment ago: the same bytes json.Marshal
+// gives, at a fraction of the cost on the per-move path.
+func (r *Request) encode() ([]byte, error) {
+	head, err := json.Marshal(struct {
+		Type   string `json:"type"`
+		ID     int64  `json:"id"`
+		GameID string `json:"game_id"`
+		Seat   int    `json:"seat"`
+	}{r.Type, r.ID, r.GameID, r.Seat})
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	b.Grow(len(head) + len(r.View) + 256*len(r.Events) + 64*len(r.Legal) + len(r.Choice) + 64)
+	b.Write(head[:len(head)-1])
+	b.WriteString(`,"view":`)
+	if len(r.View) == 0 {
+		b.WriteString("null")
+	} else {
+		b.Write(r.View)
+	}
+	b.WriteString(`,"events":`)
+	if r.Events == nil {
+		b.WriteString("null")
+	} else {
+		b.WriteByte('[')
+		for i, e := range r.Events {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.Write(e)
+		}
+		b.WriteByte(']')
+	}
+	tail, err := json.Marshal(struct {
+		Legal   []Move          `json:"legal,omitempty"`
+		Choice  json.RawMessage `json:"choice,omitempty"`
+		TimeMs  int64           `json:"time_ms"`
+		BankMs  int64           `json:"bank_ms,omitempty"`
+		MoveNum int             `json:"move_number"`
+	}{r.Legal, r.Choice, r.TimeMs, r.BankMs, r.MoveNum})
+	if err != nil {
+		return nil, err
+	}
+	b.WriteByte(',')
+	b.Write(tail[1:])
+	b.WriteByte('\n')
+	return b.Bytes(), nil
 }
 
 // Decode checks that line is one JSON object of the wanted type and reads
@@ -81,14 +135,13 @@ func Decode(line []byte, want string, v any) error {
 	if trimmed[0] != '{' {
 		return fmt.Errorf("not a JSON object: %s (each line must be one JSON object such as {\"type\":%q,...}; log to stderr, not stdout)", Quote(line), want)
 	}
-	if !json.Valid(trimmed) {
-		var probe any
-		err := json.Unmarshal(trimmed, &probe)
-		return fmt.Errorf("not valid JSON (%v): %s", err, Quote(line))
-	}
 	var env Envelope
 	if err := json.Unmarshal(trimmed, &env); err != nil {
-		return fmt.Errorf("the \"type\" field must be a string: %s", Quote(line))
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			return fmt.Errorf("the \"type\" field must be a string: %s", Quote(line))
+		}
+		return fmt.Errorf("not valid JSON (%v): %s", err, Quote(line))
 	}
 	if env.Type != want {
 		if env.Type == "" {

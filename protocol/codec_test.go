@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"encoding/json"
 	"errors"
 	"io"
 	"strings"
@@ -88,4 +89,22 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestRequestEncodingMatchesJSONMarshal(t *testing.T) {
+	for _, r := range []*Request{
+		{Type: TypeRequest, ID: 7, GameID: "g-1", Seat: 1, View: []byte(`{"hand":["QS"]}`), Events: []json.RawMessage{[]byte(`{"type":"play"}`), []byte(`{"type":"deal","seat":0}`)},
+			Legal: []Move{{Card: "QS"}}, TimeMs: 1000, MoveNum: 3},
+		{Type: TypeRequest, ID: 8, GameID: "g\"2", View: []byte(`{}`), Events: []json.RawMessage{}, Choice: []byte(`{"actions":["lead"]}`), TimeMs: 500, BankMs: 200},
+		{Type: TypeRequest, ID: 9},
+	} {
+		fast, err := Encode(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slow, _ := json.Marshal(r)
+		if string(fast) != string(slow)+"\n" {
+			t.Fatalf("request encodings differ:\n%s\n%s", fast, slow)
+		}
+	}
 }

@@ -2,6 +2,8 @@ package process
 
 import (
 	"context"
+	"io"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -234,4 +236,29 @@ func BenchmarkXeriSessionThroughProcesses(b *testing.B) {
 	}
 	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
 	b.ReportMetric(b.Elapsed().Seconds()/float64(max(decisions, 1))*1e6, "µs/decision")
+}
+
+// BenchmarkPipeRoundTrip is the floor for the per-decision cost: a 1 KiB
+// line to a child process (cat) and back, with no referee in between.
+func BenchmarkPipeRoundTrip(b *testing.B) {
+	cmd := exec.Command("cat")
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	defer cmd.Wait()
+	defer in.Close()
+	line := []byte(strings.Repeat("x", 1023) + "\n")
+	buf := make([]byte, len(line))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := in.Write(line); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := io.ReadFull(out, buf); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N)*1e6, "µs/round-trip")
 }
