@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"cardref/referee/process/misbehave"
 )
 
 // The misbehaving-bot suite: a gauntlet in which bots that break every rule
@@ -82,7 +84,7 @@ format: gauntlet
 deals: 1
 seed: 3
 concurrency: 4
-limits: {startup: 2s, move: 2s}
+limits: {startup: 2s, move: 5s}
 pause_idle: false
 sandbox: {memory: 128MiB, cpu: 1s, processes: 32, open_files: 64, file_size: 1MiB}
 bots:
@@ -94,7 +96,7 @@ bots:
 		if strings.HasPrefix(behaviour, "read-") {
 			behaviour = "read-file"
 		}
-		env := fmt.Sprintf("CARDREF_FAKEBOT: %s, CARDREF_FAKEBOT_TOKEN: %s, GORACE: atexit_sleep_ms=0", behaviour, token)
+		env := fmt.Sprintf("CARDREF_FAKEBOT: %s, "+misbehave.TokenVar+": %s, GORACE: atexit_sleep_ms=0", behaviour, token)
 		extra := c.extra
 		if strings.Contains(extra, "env: {") {
 			extra = strings.Replace(extra, "env: {", "env: {"+env+", ", 1)
@@ -168,7 +170,7 @@ bots:
 	// The well-behaved bots' games are unaffected: no fault, played to the
 	// end, and the same results as in a tournament without the others.
 	clean := strings.Split(b.String(), "bots:\n")[0] + "bots:\n  - {name: greedy, builtin: greedy, reference: true}\n  - {name: random, builtin: random, reference: true}\n" +
-		fmt.Sprintf("  - {name: good, command: [%s, \"-test.run=^$\"], env: {CARDREF_FAKEBOT: good, CARDREF_FAKEBOT_TOKEN: %s}}\n", exe, token)
+		fmt.Sprintf("  - {name: good, command: [%s, \"-test.run=^$\"], env: {CARDREF_FAKEBOT: good, %s: %s}}\n", exe, misbehave.TokenVar, token)
 	cleanPath := filepath.Join(dir, "clean.yaml")
 	os.WriteFile(cleanPath, []byte(clean), 0o644)
 	ccfg, err := LoadConfig(cleanPath)
@@ -206,34 +208,10 @@ bots:
 		t.Fatal("a bot reached the loopback listener through the sandbox")
 	default:
 	}
-	if n := livingWith(token); n > 0 {
-		t.Fatalf("%d bot processes left behind", n)
+	if pids := misbehave.Survivors(token, 3*time.Second); len(pids) > 0 {
+		t.Fatalf("bot processes left behind: %v", pids)
 	}
 	if peak > 256<<20 {
 		t.Fatalf("the referee's heap reached %d MiB", peak>>20)
-	}
-}
-
-// livingWith counts live processes (not zombies) started with the token.
-func livingWith(token string) int {
-	deadline := time.Now().Add(3 * time.Second)
-	for {
-		n := 0
-		entries, _ := os.ReadDir("/proc")
-		for _, e := range entries {
-			env, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
-			if err != nil || !strings.Contains(string(env), "CARDREF_FAKEBOT_TOKEN="+token+"\x00") {
-				continue
-			}
-			stat, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-			if i := strings.LastIndexByte(string(stat), ')'); i > 0 && len(stat) > i+2 && stat[i+2] == 'Z' {
-				continue
-			}
-			n++
-		}
-		if n == 0 || time.Now().After(deadline) {
-			return n
-		}
-		time.Sleep(50 * time.Millisecond)
 	}
 }

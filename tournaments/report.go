@@ -240,26 +240,16 @@ func (rep *Report) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "Elo: Plackett–Luce maximum likelihood, %s; ±95%% from errors clustered by deal.\n", scale)
 	if rep.Cross != nil && len(rep.Standings) <= 12 {
 		fmt.Fprintln(w, "\nCross-table (row's wins-draws-losses against column):")
-		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-		fmt.Fprint(tw, "\t")
-		for _, s := range rep.Standings {
-			fmt.Fprintf(tw, "%s\t", s.Bot)
+		names := make([]string, len(rep.Standings))
+		for i, st := range rep.Standings {
+			names[i] = st.Bot
 		}
-		fmt.Fprintln(tw)
-		for _, a := range rep.Standings {
-			fmt.Fprintf(tw, "%s\t", a.Bot)
-			for _, b := range rep.Standings {
-				cell := rep.Cross[a.Bot][b.Bot]
-				if a.Bot == b.Bot {
-					cell = "·"
-				} else if cell == "" {
-					cell = "-"
-				}
-				fmt.Fprintf(tw, "%s\t", cell)
+		WriteMatrix(w, names, func(i, j int) string {
+			if cell := rep.Cross[names[i]][names[j]]; cell != "" {
+				return cell
 			}
-			fmt.Fprintln(tw)
-		}
-		tw.Flush()
+			return "-"
+		})
 	}
 	if len(rep.Faults) > 0 {
 		fmt.Fprintf(w, "\nFaults (%d):\n", len(rep.Faults))
@@ -299,6 +289,29 @@ func (rep *Report) WriteText(w io.Writer) {
 			}
 		}
 	}
+}
+
+// WriteMatrix prints a square table of the named players, row against
+// column, with cell giving each entry off the diagonal.
+func WriteMatrix(w io.Writer, names []string, cell func(row, col int) string) {
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	fmt.Fprint(tw, "\t")
+	for _, n := range names {
+		fmt.Fprintf(tw, "%s\t", n)
+	}
+	fmt.Fprintln(tw)
+	for i, n := range names {
+		fmt.Fprintf(tw, "%s\t", n)
+		for j := range names {
+			if i == j {
+				fmt.Fprint(tw, "·\t")
+			} else {
+				fmt.Fprintf(tw, "%s\t", cell(i, j))
+			}
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
 }
 
 func faultSummary(f map[string]int) string {

@@ -240,24 +240,11 @@ func rate(c *cli.Context) error {
 	}
 	if c.Bool("los") {
 		fmt.Fprintln(w, "\nLikelihood of superiority (row stronger than column):")
-		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprint(tw, "\t")
-		for _, p := range res.Players {
-			fmt.Fprintf(tw, "%s\t", p.Name)
-		}
-		fmt.Fprintln(tw)
+		names := make([]string, len(res.Players))
 		for i, p := range res.Players {
-			fmt.Fprintf(tw, "%s\t", p.Name)
-			for j := range res.Players {
-				if i == j {
-					fmt.Fprint(tw, "·\t")
-				} else {
-					fmt.Fprintf(tw, "%.3f\t", res.LOS[i][j])
-				}
-			}
-			fmt.Fprintln(tw)
+			names[i] = p.Name
 		}
-		tw.Flush()
+		tournaments.WriteMatrix(w, names, func(i, j int) string { return fmt.Sprintf("%.3f", res.LOS[i][j]) })
 	}
 	return nil
 }

@@ -81,7 +81,7 @@ func Check(rules referee.Rules, cfg Config, seed uint64) error {
 	public := cardsIn(g.Log().For(referee.NoSeat, 0))
 	for s := range n {
 		hidden := minus(sec.Hidden(referee.Seat(s)), public)
-		if err := noLeak(fmt.Sprintf("opening events for seat %d", s), g.Log().For(referee.Seat(s), 0), hidden); err != nil {
+		if err := NoLeak(fmt.Sprintf("opening events for seat %d", s), g.Log().For(referee.Seat(s), 0), hidden); err != nil {
 			return err
 		}
 	}
@@ -96,7 +96,7 @@ func Check(rules referee.Rules, cfg Config, seed uint64) error {
 				leak = fmt.Errorf("move %d: event %d for seat %d does not encode: %w", step, i, s, err)
 			}
 			if leak == nil {
-				leak = noLeak(fmt.Sprintf("move %d: event %d for seat %d", step, i, s), evs, sec.Hidden(referee.Seat(s)))
+				leak = NoLeak(fmt.Sprintf("move %d: event %d for seat %d", step, i, s), evs, sec.Hidden(referee.Seat(s)))
 			}
 		}
 	})
@@ -109,7 +109,7 @@ func Check(rules referee.Rules, cfg Config, seed uint64) error {
 			return leak
 		}
 		for s := range n {
-			if err := noLeak(fmt.Sprintf("move %d: view of seat %d", step, s), g.View(referee.Seat(s)), sec.Hidden(referee.Seat(s))); err != nil {
+			if err := NoLeak(fmt.Sprintf("move %d: view of seat %d", step, s), g.View(referee.Seat(s)), sec.Hidden(referee.Seat(s))); err != nil {
 				return err
 			}
 		}

@@ -45,8 +45,9 @@ func cardsIn(v any) map[string]bool {
 	return found
 }
 
-// noLeak fails when v names a card of hidden.
-func noLeak(what string, v any, hidden []string) error {
+// NoLeak fails when v, encoded as JSON, names a card of hidden: a card
+// the seat it was meant for cannot know.
+func NoLeak(what string, v any, hidden []string) error {
 	if len(hidden) == 0 {
 		return nil
 	}

@@ -71,13 +71,7 @@ func TestMisbehavingBots(t *testing.T) {
 			if bound := tc.limit + spec.Grace + 3*time.Second; took > bound {
 				t.Fatalf("the fault took %v to settle, more than %v", took, bound)
 			}
-			deadline := time.Now().Add(2 * time.Second)
-			for len(alive(token)) > 0 && time.Now().Before(deadline) {
-				time.Sleep(20 * time.Millisecond)
-			}
-			if pids := alive(token); len(pids) > 0 {
-				t.Fatalf("processes left behind: %v", pids)
-			}
+			waitGone(t, token)
 		})
 	}
 }
@@ -91,10 +85,7 @@ func TestWellBehavedProcessPlaysToTheEnd(t *testing.T) {
 	if problems, err := match.Replay(rec, xeri.Rules{}); err != nil || len(problems) > 0 {
 		t.Fatalf("replay: %v %v", problems, err)
 	}
-	time.Sleep(100 * time.Millisecond)
-	if pids := alive(token); len(pids) > 0 {
-		t.Fatalf("processes left behind after bye: %v", pids)
-	}
+	waitGone(t, token)
 }
 
 func TestSessionCarriesSeveralGames(t *testing.T) {

@@ -239,9 +239,9 @@ func (j *jail) wrap(argv []string, hide []string) ([]string, *syscall.SysProcAtt
 	}
 	if j.limits.CPU > 0 {
 		secs := max(int64(j.limits.CPU.Seconds()), 1)
-		// Soft and hard alike: killed at the limit, whatever the language
-		// does with SIGXCPU.
-		script = append(script, fmt.Sprintf("ulimit -t %d || exit 111", secs))
+		// SIGXCPU at the limit (most runtimes die of it); SIGKILL a second
+		// later for those that ignore it, such as Go.
+		script = append(script, fmt.Sprintf("ulimit -S -t %d && ulimit -H -t %d || exit 111", secs, secs+1))
 	}
 	if j.limits.Files > 0 {
 		script = append(script, fmt.Sprintf("ulimit -n %d || exit 111", j.limits.Files))
@@ -318,7 +318,10 @@ func (j *jail) breach(exitSignal syscall.Signal, cpu time.Duration) string {
 		return fmt.Sprintf("it tried to run more than %d processes or threads at once", j.limits.Processes)
 	}
 	switch {
-	case exitSignal == syscall.SIGXCPU || (exitSignal == syscall.SIGKILL && j.limits.CPU > 0 && cpu >= j.limits.CPU*9/10):
+	// The kernel's own accounting is exact, the CPU time read back after the
+	// exit is sampled: a bot killed (by the hard limit, a second past the
+	// soft one, or by the referee) that used at least its limit broke it.
+	case exitSignal == syscall.SIGXCPU || (exitSignal == syscall.SIGKILL && j.limits.CPU > 0 && cpu >= j.limits.CPU):
 		return fmt.Sprintf("it used up its CPU time limit of %v", j.limits.CPU)
 	case exitSignal == syscall.SIGXFSZ:
 		return fmt.Sprintf("it wrote a file larger than its limit of %s", FormatSize(j.limits.FileSize))

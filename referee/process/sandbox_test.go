@@ -45,7 +45,7 @@ func TestSandboxStopsBotsThatBreakLimits(t *testing.T) {
 		env       string
 	}{
 		{"memory-hog", "memory limit of 128MiB", time.Second, ""},
-		{"cpu-spin", "CPU time limit of 1s", 3 * time.Second, ""},
+		{"cpu-spin", "CPU time limit of 1s", 5 * time.Second, ""},
 		{"fork-bomb", "more than 32 processes", time.Second, ""},
 		{"connect", "tried to use the network", time.Second, "CARDREF_DIAL=" + ln.Addr().String()},
 	} {
@@ -70,17 +70,6 @@ func TestSandboxStopsBotsThatBreakLimits(t *testing.T) {
 	case msg := <-got:
 		t.Fatalf("a sandboxed bot reached the loopback listener: %q", msg)
 	default:
-	}
-}
-
-func waitGone(t *testing.T, token string) {
-	t.Helper()
-	deadline := time.Now().Add(3 * time.Second)
-	for len(alive(token)) > 0 && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
-	}
-	if pids := alive(token); len(pids) > 0 {
-		t.Fatalf("processes left behind: %v", pids)
 	}
 }
 

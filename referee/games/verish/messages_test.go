@@ -2,7 +2,6 @@ package verish
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"cardref/bots"
 	"cardref/protocol"
 	"cardref/referee"
+	"cardref/referee/gametest"
 	"cardref/referee/match"
 )
 
@@ -44,31 +44,7 @@ func (s *spy) check(what string, msg any) {
 	if *s.err != nil {
 		return
 	}
-	raw, _ := json.Marshal(msg)
-	hidden := map[string]bool{}
-	for _, c := range s.rules.game.Hidden(referee.Seat(s.seat)) {
-		hidden[c] = true
-	}
-	var tree any
-	_ = json.Unmarshal(raw, &tree)
-	var walk func(any)
-	walk = func(x any) {
-		switch t := x.(type) {
-		case string:
-			if hidden[t] && *s.err == nil {
-				*s.err = fmt.Errorf("%s to seat %d names %s, a card it has never seen: %s", what, s.seat, t, raw)
-			}
-		case []any:
-			for _, e := range t {
-				walk(e)
-			}
-		case map[string]any:
-			for _, e := range t {
-				walk(e)
-			}
-		}
-	}
-	walk(tree)
+	*s.err = gametest.NoLeak(fmt.Sprintf("%s to seat %d", what, s.seat), msg, s.rules.game.Hidden(referee.Seat(s.seat)))
 	*s.sent++
 }
 

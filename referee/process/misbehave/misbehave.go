@@ -193,3 +193,36 @@ func Run(behaviour string) {
 		}
 	}
 }
+
+// TokenVar names the variable a test sets on each misbehaving bot, with a
+// value of its own, so that it can find every process the bot left.
+const TokenVar = "CARDREF_FAKEBOT_TOKEN"
+
+// Survivors waits up to wait for every live process (zombies aside) started
+// with token to end, and returns those that did not.
+func Survivors(token string, wait time.Duration) []int {
+	deadline := time.Now().Add(wait)
+	for {
+		var pids []int
+		entries, _ := os.ReadDir("/proc")
+		for _, e := range entries {
+			var pid int
+			if _, err := fmt.Sscanf(e.Name(), "%d", &pid); err != nil {
+				continue
+			}
+			env, err := os.ReadFile(fmt.Sprintf("/proc/%d/environ", pid))
+			if err != nil || !strings.Contains(string(env), TokenVar+"="+token+"\x00") {
+				continue
+			}
+			stat, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+			if i := strings.LastIndexByte(string(stat), ')'); i > 0 && len(stat) > i+2 && stat[i+2] == 'Z' {
+				continue
+			}
+			pids = append(pids, pid)
+		}
+		if len(pids) == 0 || time.Now().After(deadline) {
+			return pids
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
