@@ -88,9 +88,11 @@ type Bot struct {
 	lines  chan line
 	exited chan struct{}
 	stderr *tail
-	jail   *jail
-	late   map[int64]bool // requests that timed out, whose answers are dropped
-	paused bool
+	// stderrDone is closed when all of the bot's stderr has been read.
+	stderrDone chan struct{}
+	jail       *jail
+	late       map[int64]bool // requests that timed out, whose answers are dropped
+	paused     bool
 
 	wireMu sync.Mutex
 
@@ -110,7 +112,7 @@ func Start(ctx context.Context, spec Spec, hello protocol.Hello) (*Bot, error) {
 	if len(spec.Argv) == 0 {
 		return nil, &referee.Fault{Kind: referee.FaultCrash, Reason: "no command to run"}
 	}
-	b := &Bot{spec: spec, lines: make(chan line, 4), exited: make(chan struct{}),
+	b := &Bot{spec: spec, lines: make(chan line, 4), exited: make(chan struct{}), stderrDone: make(chan struct{}),
 		stderr: &tail{max: spec.StderrTail}, answered: map[int64]bool{}}
 	inR, inW, err := os.Pipe()
 	if err != nil {
@@ -170,6 +172,7 @@ func Start(ctx context.Context, spec Spec, hello protocol.Hello) (*Bot, error) {
 	go func() {
 		_, _ = io.Copy(b.stderr, errR)
 		errR.Close()
+		close(b.stderrDone)
 	}()
 	go func() {
 		err := cmd.Wait()
@@ -346,6 +349,12 @@ func (b *Bot) exitStatus() string {
 // A fault caused by going past a sandbox limit is reported as a limit.
 func (b *Bot) fail(f *referee.Fault) *referee.Fault {
 	b.Kill()
+	// Its last words may still be in the pipe: read them, unless a stray
+	// process keeps stderr open.
+	select {
+	case <-b.stderrDone:
+	case <-time.After(250 * time.Millisecond):
+	}
 	f.Stderr = b.stderr.String()
 	if f.Exit == "" {
 		f.Exit = b.exitStatus()
